@@ -1,0 +1,76 @@
+# polycover — build, test, bench, install.
+#   make            ./polycover and libpolycover.a
+#   make test       the Criterion suite
+#   make SAN=1 test the suite under address and undefined sanitizers
+#   make check-long the long enumerations (minutes)
+#   make bench      measured figures, one table
+#   make install PREFIX=/usr/local
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+PKGS    := yaml-0.1 cairo
+OPT     ?= -O2
+CFLAGS  ?= $(OPT) -g
+CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -pthread -Isrc -Irender \
+           $(shell pkg-config --cflags $(PKGS))
+LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lm -pthread
+TESTLIBS := $(shell pkg-config --libs criterion)
+
+ifeq ($(SAN),1)
+BUILD   := build-san
+CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS += -fsanitize=address,undefined
+else
+BUILD   := build
+endif
+
+LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c render/*.c))
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+TEST_SRC := $(wildcard tests/test_*.c)
+TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
+DEPS     := $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/src/main.d $(BUILD)/bench/bench.d
+
+BIN := $(if $(filter 1,$(SAN)),$(BUILD)/polycover,polycover)
+
+.PHONY: all test check-long bench install clean
+all: $(BIN) $(BUILD)/libpolycover.a
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/libpolycover.a: $(LIB_OBJ)
+	$(AR) rcs $@ $^
+
+$(BIN): $(BUILD)/src/main.o $(BUILD)/libpolycover.a
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+$(BUILD)/tests/run: $(TEST_OBJ) $(BUILD)/libpolycover.a
+	$(CC) $(LDFLAGS) $^ $(TESTLIBS) $(LDLIBS) -o $@
+
+# The tests run the program too (exit codes, messages): POLYCOVER names it.
+test: $(BUILD)/tests/run $(BIN)
+	POLYCOVER=./$(BIN) ./$(BUILD)/tests/run $(TESTFLAGS)
+
+check-long: $(BUILD)/tests/run $(BIN)
+	POLYCOVER=./$(BIN) ./$(BUILD)/tests/run --filter 'long/*' $(TESTFLAGS)
+
+$(BUILD)/bench/bench: $(BUILD)/bench/bench.o $(BUILD)/libpolycover.a
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+bench: $(BUILD)/bench/bench
+	./$(BUILD)/bench/bench
+
+install: $(BIN) $(BUILD)/libpolycover.a
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/polycover \
+	  $(DESTDIR)$(PREFIX)/share/polycover/pieces $(DESTDIR)$(PREFIX)/share/polycover/boards
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/polycover
+	install -m 644 $(BUILD)/libpolycover.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 src/*.h $(DESTDIR)$(PREFIX)/include/polycover/
+	-install -m 644 pieces/*.yaml $(DESTDIR)$(PREFIX)/share/polycover/pieces/ 2>/dev/null
+	-install -m 644 boards/*.yaml $(DESTDIR)$(PREFIX)/share/polycover/boards/ 2>/dev/null
+
+clean:
+	rm -rf build build-san polycover
+
+-include $(DEPS)

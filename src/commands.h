@@ -1,0 +1,10 @@
+/* commands.h — the subcommands of polycover; each returns an exit status.
+   argv[0] is the subcommand's name. */
+#ifndef PC_COMMANDS_H
+#define PC_COMMANDS_H
+
+int pc_cmd_xc(int argc, char **argv);
+int pc_cmd_queens(int argc, char **argv);
+int pc_cmd_sudoku(int argc, char **argv);
+
+#endif

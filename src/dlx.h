@@ -1,0 +1,58 @@
+/* dlx.h — Knuth's algorithm DLX on flat arrays of 32-bit indices, as in his
+   DLX1: options stored contiguously between spacer nodes, no pointers and
+   no global state, so several solvers may run at once in different threads.
+
+   Counters follow shared/bench/README.md: `nodes` counts every node of the
+   search tree (the root, dead ends and solution leaves included);
+   `updates` adds 1 each time an item leaves the active list and 1 each time
+   a node leaves its item's list. */
+#ifndef PC_DLX_H
+#define PC_DLX_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "xc.h"
+
+typedef struct pc_dlx pc_dlx;
+
+typedef enum pc_choose {
+  PC_CHOOSE_MRV,      /* first item of smallest size, in item order (Knuth) */
+  PC_CHOOSE_LEFTMOST, /* first uncovered item */
+} pc_choose;
+
+/* Called with the options (indices into the pc_xc) of each solution, in the
+   order they were chosen. Return true to stop the search. */
+typedef bool (*pc_dlx_visit)(void *ctx, const int32_t *options, int32_t n);
+
+typedef struct pc_dlx_config {
+  pc_choose choose;
+  uint64_t max_solutions; /* 0: no limit */
+  uint64_t max_updates;   /* 0: no limit; checked at each node */
+  pc_dlx_visit visit;     /* may be NULL */
+  void *ctx;
+  const atomic_int *stop; /* may be NULL; the search stops when it is set */
+} pc_dlx_config;
+
+typedef struct pc_dlx_stats {
+  uint64_t solutions, nodes, updates;
+  bool complete;          /* false when a limit, the visitor or stop ended it */
+  /* The profile: level_nodes[l] nodes at depth l (the root is depth 0);
+     level_updates[l] updates made at depth l (covering the chosen item and
+     the options tried there). Arrays of `levels` entries, owned by the
+     solver and valid until the next search or pc_dlx_free. */
+  int32_t levels;
+  const uint64_t *level_nodes, *level_updates;
+} pc_dlx_stats;
+
+/* Builds the linked structure for `xc` (which may be freed afterwards).
+   Returns NULL when out of memory. */
+pc_dlx *pc_dlx_new(const pc_xc *xc);
+void pc_dlx_free(pc_dlx *d);
+
+/* Enumerates solutions. The structure is restored afterwards, so a solver
+   can search again. */
+void pc_dlx_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *stats);
+
+#endif

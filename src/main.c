@@ -1,0 +1,49 @@
+/* main.c — the polycover command: dispatches to a subcommand. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+
+#define PC_VERSION "0.1.0"
+
+static const struct {
+  const char *name;
+  int (*run)(int argc, char **argv);
+  const char *summary;
+} commands[] = {
+    {"xc", pc_cmd_xc, "solve an exact-cover problem in Knuth's DLX1 format"},
+    {"queens", pc_cmd_queens, "count or show the solutions of N queens"},
+    {"sudoku", pc_cmd_sudoku, "solve sudoku puzzles, one per line"},
+};
+
+static void usage(FILE *out)
+{
+  fputs("Usage: polycover COMMAND [OPTIONS] [ARGS]\n"
+        "Enumerate polyform puzzles and other exact-cover problems with\n"
+        "Knuth's dancing links.\n\nCommands:\n",
+        out);
+  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+    fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+  fputs("\n'polycover COMMAND --help' describes a command.\n", out);
+}
+
+int main(int argc, char **argv)
+{
+  if (argc < 2) {
+    usage(stderr);
+    return PC_EXIT_USAGE;
+  }
+  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+    usage(stdout);
+    return PC_EXIT_OK;
+  }
+  if (!strcmp(argv[1], "--version")) {
+    printf("polycover %s\n", PC_VERSION);
+    return PC_EXIT_OK;
+  }
+  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+    if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+  fprintf(stderr, "polycover: unknown command '%s'\nTry 'polycover --help'.\n", argv[1]);
+  return PC_EXIT_USAGE;
+}
