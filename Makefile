@@ -16,21 +16,23 @@ CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -pthread -Isrc -Irender 
 LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lm -pthread
 TESTLIBS := $(shell pkg-config --libs criterion)
 
+# BUILD may be set on the command line to keep separate trees apart.
 ifeq ($(SAN),1)
-BUILD   := build-san
+BUILD   ?= build-san
 CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined
 else
-BUILD   := build
+BUILD   ?= build
 endif
 
 LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c render/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
-TEST_SRC := $(wildcard tests/test_*.c)
+TEST_SRC := $(wildcard tests/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 DEPS     := $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/src/main.d $(BUILD)/bench/bench.d
 
-BIN := $(if $(filter 1,$(SAN)),$(BUILD)/polycover,polycover)
+# The default build puts the program at the top; others keep it in BUILD.
+BIN := $(if $(filter build,$(BUILD)),polycover,$(BUILD)/polycover)
 
 .PHONY: all test check-long bench install clean
 all: $(BIN) $(BUILD)/libpolycover.a
@@ -53,7 +55,7 @@ test: $(BUILD)/tests/run $(BIN)
 	POLYCOVER=./$(BIN) ./$(BUILD)/tests/run $(TESTFLAGS)
 
 check-long: $(BUILD)/tests/run $(BIN)
-	POLYCOVER=./$(BIN) ./$(BUILD)/tests/run --filter 'long/*' $(TESTFLAGS)
+	POLYCOVER_LONG=1 POLYCOVER=./$(BIN) ./$(BUILD)/tests/run --filter 'long/*' $(TESTFLAGS)
 
 $(BUILD)/bench/bench: $(BUILD)/bench/bench.o $(BUILD)/libpolycover.a
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
@@ -71,6 +73,6 @@ install: $(BIN) $(BUILD)/libpolycover.a
 	-install -m 644 boards/*.yaml $(DESTDIR)$(PREFIX)/share/polycover/boards/ 2>/dev/null
 
 clean:
-	rm -rf build build-san polycover
+	rm -rf build build-* polycover
 
 -include $(DEPS)

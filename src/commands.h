@@ -6,5 +6,6 @@
 int pc_cmd_xc(int argc, char **argv);
 int pc_cmd_queens(int argc, char **argv);
 int pc_cmd_sudoku(int argc, char **argv);
+int pc_cmd_pieces(int argc, char **argv);
 
 #endif

@@ -15,6 +15,7 @@ static const struct {
     {"xc", pc_cmd_xc, "solve an exact-cover problem in Knuth's DLX1 format"},
     {"queens", pc_cmd_queens, "count or show the solutions of N queens"},
     {"sudoku", pc_cmd_sudoku, "solve sudoku puzzles, one per line"},
+    {"pieces", pc_cmd_pieces, "enumerate every polyform of a size as a piece set"},
 };
 
 static void usage(FILE *out)

@@ -1,0 +1,70 @@
+/* grid.h — the three grids behind one interface: square cells, triangle
+   cells and sticks (unit segments of the square lattice).
+
+   Every cell is named by its ASCII-art position: column c and row r of the
+   character that draws it, both from 0, rows from the top (DESIGN.md).
+   - square:   the cell (c, r).
+   - triangle: points up when c + r is even, down when odd; an up
+               triangle's neighbours are (c-1, r), (c+1, r), (c, r+1); a
+               down triangle's (c-1, r), (c+1, r), (c, r-1).
+   - stick:    lattice points sit at even (c, r) ('+'); a horizontal
+               segment at odd c, even r ('-'); a vertical one at even c,
+               odd r ('|'). A cell is a segment: c + r is odd.
+
+   Transforms act on these coordinates about a fixed origin and may leave a
+   shape anywhere: translate afterwards (pc_shape_normalize). Transform 0 is
+   the identity; transforms [0, rotations) are the rotations, the rest
+   reflections. */
+#ifndef PC_GRID_H
+#define PC_GRID_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum pc_grid_kind {
+  PC_GRID_SQUARE,
+  PC_GRID_TRIANGLE,
+  PC_GRID_STICK,
+} pc_grid_kind;
+
+typedef struct pc_cell {
+  int32_t c, r;
+} pc_cell;
+
+#define PC_GRID_MAX_TRANSFORMS 12
+#define PC_GRID_MAX_NEIGHBOURS 6
+
+typedef struct pc_grid pc_grid;
+
+/* "square", "triangle" or "stick"; NULL for any other name. */
+const pc_grid *pc_grid_by_name(const char *name);
+const pc_grid *pc_grid_get(pc_grid_kind kind);
+pc_grid_kind pc_grid_kind_of(const pc_grid *g);
+const char *pc_grid_name(const pc_grid *g);
+
+int pc_grid_transforms(const pc_grid *g); /* 8, or 12 for triangles */
+int pc_grid_rotations(const pc_grid *g);  /* 4, or 6 for triangles */
+pc_cell pc_grid_transform(const pc_grid *g, int t, pc_cell x);
+
+/* Whether moving every cell by (dc, dr) maps the grid onto itself
+   (triangles: dc + dr even; sticks: both even; squares: always). */
+bool pc_grid_is_translation(const pc_grid *g, int32_t dc, int32_t dr);
+
+/* Whether (c, r) names a cell at all (sticks: c + r odd). */
+bool pc_grid_is_cell(const pc_grid *g, pc_cell x);
+
+/* The cells that share an edge with x (sticks: segments sharing an end
+   point). Returns how many were written to out. */
+int pc_grid_neighbours(const pc_grid *g, pc_cell x, pc_cell out[PC_GRID_MAX_NEIGHBOURS]);
+
+/* Reading ASCII art: whether character ch at (c, r) draws a cell.
+   Returns 1 for a cell, 0 for nothing ('.', ' ', and for sticks '+' at a
+   lattice point), -1 for a character that cannot stand there (sticks: '-'
+   not at a horizontal position, '|' not at a vertical one, anything else). */
+int pc_grid_ascii_cell(const pc_grid *g, int32_t c, int32_t r, char ch);
+
+/* The character that draws cell x in ASCII art when it is not labelled:
+   '#' for squares and triangles, '-' or '|' for sticks. */
+char pc_grid_ascii_char(const pc_grid *g, pc_cell x);
+
+#endif

@@ -1,0 +1,83 @@
+/* support.c — running the polycover program from the tests. */
+#include "support.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dlx1.h"
+
+static char *slurp(FILE *f)
+{
+  size_t len = 0, cap = 4096;
+  char *buf = malloc(cap);
+  size_t got;
+  while ((got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+    len += got;
+    if (cap - len < 2) buf = realloc(buf, cap *= 2);
+  }
+  buf[len] = '\0';
+  return buf;
+}
+
+pc_run pc_run_program(const char *input, const char *const *args)
+{
+  const char *prog = getenv("POLYCOVER");
+  if (!prog) prog = "./polycover";
+  char in_path[] = "/tmp/pc-in-XXXXXX", out_path[] = "/tmp/pc-out-XXXXXX",
+       err_path[] = "/tmp/pc-err-XXXXXX";
+  int in = mkstemp(in_path), out = mkstemp(out_path), err = mkstemp(err_path);
+  cr_assert(in >= 0 && out >= 0 && err >= 0);
+  if (input) cr_assert(write(in, input, strlen(input)) == (ssize_t)strlen(input));
+  lseek(in, 0, SEEK_SET);
+  pid_t pid = fork();
+  cr_assert(pid >= 0);
+  if (pid == 0) {
+    dup2(in, 0);
+    dup2(out, 1);
+    dup2(err, 2);
+    int n = 0;
+    while (args[n]) n++;
+    char **argv = calloc((size_t)n + 2, sizeof *argv);
+    argv[0] = (char *)prog;
+    for (int i = 0; i < n; i++) argv[i + 1] = (char *)args[i];
+    execv(prog, argv);
+    _exit(127);
+  }
+  int wstatus;
+  waitpid(pid, &wstatus, 0);
+  pc_run r = {WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1, NULL, NULL};
+  FILE *fo = fopen(out_path, "r"), *fe = fopen(err_path, "r");
+  r.out = slurp(fo);
+  r.err = slurp(fe);
+  fclose(fo);
+  fclose(fe);
+  close(in);
+  close(out);
+  close(err);
+  unlink(in_path);
+  unlink(out_path);
+  unlink(err_path);
+  return r;
+}
+
+void pc_run_free(pc_run *r)
+{
+  free(r->out);
+  free(r->err);
+}
+
+void pc_load_dlx1(const char *name, pc_xc *xc)
+{
+  char path[512];
+  snprintf(path, sizeof path, "tests/data/%s", name);
+  FILE *f = fopen(path, "r");
+  cr_assert_not_null(f, "cannot open %s", path);
+  pc_error err = {0};
+  pc_status s = pc_dlx1_read(f, xc, &err);
+  fclose(f);
+  cr_assert_eq(s, PC_OK, "%s:%d:%d: %s", path, err.line, err.column, err.msg);
+}

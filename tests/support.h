@@ -1,0 +1,22 @@
+/* support.h — what the tests share: running the polycover program and
+   loading the test data. */
+#ifndef PC_TEST_SUPPORT_H
+#define PC_TEST_SUPPORT_H
+
+#include "xc.h"
+
+typedef struct pc_run {
+  int status; /* exit status, or -1 if it did not exit normally */
+  char *out;  /* everything written to stdout */
+  char *err;  /* everything written to stderr */
+} pc_run;
+
+/* Runs $POLYCOVER (default ./polycover) with the NULL-terminated args,
+   feeding `input` (may be NULL) on stdin. */
+pc_run pc_run_program(const char *input, const char *const *args);
+void pc_run_free(pc_run *r);
+
+/* Reads a DLX1 file under tests/data, failing the test on error. */
+void pc_load_dlx1(const char *name, pc_xc *xc);
+
+#endif
