@@ -1,0 +1,122 @@
+/* bench.c — `make bench`: the DLX engine on every matrix in tests/data, one
+   thread, one table (file, solutions, nodes, updates, seconds, million
+   updates per second), then the leftmost rule on one matrix. Run from the
+   repository root. Only the search is timed, not reading the file. */
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dlx.h"
+#include "dlx1.h"
+
+/* O'Beirne's hexagon has far too many solutions to enumerate here. */
+#define OBEIRNE_LIMIT 2000000000ull
+
+/* Short searches are repeated until this much time has passed, and the
+   fastest run is reported, so the timer's grain does not matter. */
+#define MIN_SECONDS 0.5
+
+static double now(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void print_machine(void)
+{
+  char line[256], model[256] = "unknown";
+  int cores = 0;
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  if (f) {
+    while (fgets(line, sizeof line, f)) {
+      char *colon = strchr(line, ':');
+      if (!colon) continue;
+      if (!strncmp(line, "processor", 9)) cores++;
+      if (!strncmp(line, "model name", 10) && !strcmp(model, "unknown")) {
+        snprintf(model, sizeof model, "%s", colon + 2);
+        model[strcspn(model, "\n")] = '\0';
+      }
+    }
+    fclose(f);
+  }
+  char date[64];
+  time_t t = time(NULL);
+  strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&t));
+  printf("date:     %s\nmachine:  %s, %d cores\n", date, model, cores);
+#ifdef __VERSION__
+  printf("compiler: %s\n", __VERSION__);
+#endif
+  printf("\n");
+}
+
+/* Solves `path` and prints one row. Returns false if it cannot be read. */
+static bool bench_one(const char *path, const pc_dlx_config *cfg, const char *note)
+{
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "bench: cannot open %s\n", path);
+    return false;
+  }
+  pc_xc xc;
+  pc_error err = {0};
+  pc_status s = pc_dlx1_read(f, &xc, &err);
+  fclose(f);
+  if (s) {
+    fprintf(stderr, "bench: %s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+    return false;
+  }
+  pc_dlx *d = pc_dlx_new(&xc);
+  if (!d) {
+    fprintf(stderr, "bench: out of memory\n");
+    pc_xc_free(&xc);
+    return false;
+  }
+  pc_dlx_stats st;
+  double best = 1e300, total = 0;
+  do {
+    double t0 = now();
+    pc_dlx_search(d, cfg, &st);
+    double t = now() - t0;
+    total += t;
+    if (t < best) best = t;
+  } while (total < MIN_SECONDS);
+  const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+  printf("| %-22s | %9llu | %10llu | %13llu | %7.3f | %6.1f |%s\n", name,
+         (unsigned long long)st.solutions, (unsigned long long)st.nodes,
+         (unsigned long long)st.updates, best, (double)st.updates / best / 1e6,
+         note);
+  pc_dlx_free(d);
+  pc_xc_free(&xc);
+  return true;
+}
+
+int main(void)
+{
+  print_machine();
+  glob_t g;
+  if (glob("tests/data/*.dlx", 0, NULL, &g) != 0) {
+    fprintf(stderr, "bench: no tests/data/*.dlx here: run it from the repository root\n");
+    return 1;
+  }
+  printf("| %-22s | %9s | %10s | %13s | %7s | %6s |\n", "file", "solutions", "nodes",
+         "updates", "seconds", "Mupd/s");
+  printf("|%s|%s|%s|%s|%s|%s|\n", "------------------------", "----------:",
+         "-----------:", "--------------:", "--------:", "-------:");
+  bool ok = true;
+  for (size_t i = 0; i < g.gl_pathc; i++) {
+    pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV};
+    const char *note = "";
+    if (strstr(g.gl_pathv[i], "obeirne")) {
+      cfg.max_updates = OBEIRNE_LIMIT;
+      note = " stopped at 2e9 updates";
+    }
+    ok &= bench_one(g.gl_pathv[i], &cfg, note);
+  }
+  globfree(&g);
+  pc_dlx_config left = {.choose = PC_CHOOSE_LEFTMOST};
+  ok &= bench_one("tests/data/scott.dlx", &left, " leftmost rule");
+  return ok ? 0 : 1;
+}
