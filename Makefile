@@ -12,6 +12,7 @@ PKGS    := yaml-0.1 cairo
 OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -pthread -Isrc -Irender \
+           -DPC_DATADIR='"$(PREFIX)/share/polycover"' \
            $(shell pkg-config --cflags $(PKGS))
 LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lm -pthread
 TESTLIBS := $(shell pkg-config --libs criterion)
@@ -37,18 +38,24 @@ BIN := $(if $(filter build,$(BUILD)),polycover,$(BUILD)/polycover)
 .PHONY: all test check-long bench install clean
 all: $(BIN) $(BUILD)/libpolycover.a
 
+# V=1 shows the whole commands.
+Q := $(if $(filter 1,$(V)),,@)
+
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	@$(if $(Q),echo "  CC $<")
+	$(Q)$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/libpolycover.a: $(LIB_OBJ)
-	$(AR) rcs $@ $^
+	$(Q)$(AR) rcs $@ $^
 
 $(BIN): $(BUILD)/src/main.o $(BUILD)/libpolycover.a
-	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+	@$(if $(Q),echo "  LD $@")
+	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 $(BUILD)/tests/run: $(TEST_OBJ) $(BUILD)/libpolycover.a
-	$(CC) $(LDFLAGS) $^ $(TESTLIBS) $(LDLIBS) -o $@
+	@$(if $(Q),echo "  LD $@")
+	$(Q)$(CC) $(LDFLAGS) $^ $(TESTLIBS) $(LDLIBS) -o $@
 
 # The tests run the program too (exit codes, messages): POLYCOVER names it.
 test: $(BUILD)/tests/run $(BIN)

@@ -7,5 +7,8 @@ int pc_cmd_xc(int argc, char **argv);
 int pc_cmd_queens(int argc, char **argv);
 int pc_cmd_sudoku(int argc, char **argv);
 int pc_cmd_pieces(int argc, char **argv);
+int pc_cmd_solve(int argc, char **argv);
+int pc_cmd_rows(int argc, char **argv);
+int pc_cmd_list(int argc, char **argv);
 
 #endif
