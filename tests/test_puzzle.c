@@ -1,0 +1,129 @@
+/* test_puzzle.c — loading boards and piece sets, their errors, and the
+   exact-cover matrices they give (tests/data/boards, tests/data/pieces). */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "dlx.h"
+#include "matrix.h"
+#include "support.h"
+
+static uint64_t count_solutions(const char *path, int32_t *options)
+{
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load(path, &pz, &err), PC_OK, "%s:%d:%d: %s", err.file, err.line,
+               err.column, err.msg);
+  pc_matrix m;
+  cr_assert_eq(pc_matrix_build(&pz, &m, &err), PC_OK, "%s", err.msg);
+  if (options) *options = m.xc.n_options;
+  pc_dlx *d = pc_dlx_new(&m.xc);
+  pc_dlx_stats st;
+  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV};
+  pc_dlx_search(d, &cfg, &st);
+  pc_dlx_free(d);
+  pc_matrix_free(&m);
+  pc_puzzle_free(&pz);
+  return st.solutions;
+}
+
+/* The four small pieces tile 2x5 in 16 ways; with the L pre-placed, 3 (worked
+   out by hand: S at the right, or Z with the domino flat or upright). */
+Test(puzzle, small_counts)
+{
+  int32_t options;
+  cr_expect_eq(count_solutions("tests/data/boards/small.yaml", NULL), 16);
+  cr_expect_eq(count_solutions("tests/data/boards/small_fixed.yaml", &options), 3);
+  /* On the 7 free cells: M 7 ways, D 8 (5 flat, 3 upright), L its one
+     pre-placed option, S 3 (one S, two Z). */
+  cr_expect_eq(options, 7 + 8 + 1 + 3, "%d", (int)options);
+}
+
+/* Two straight disticks would cross at the centre of the plus sign; its
+   junction item forbids that, leaving the two pairs of corners. */
+Test(puzzle, stick_junctions)
+{
+  cr_expect_eq(count_solutions("tests/data/boards/sticks_cross.yaml", NULL), 2);
+}
+
+Test(puzzle, pieces_and_items)
+{
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load("tests/data/boards/small.yaml", &pz, &err), PC_OK, "%s", err.msg);
+  cr_expect_eq(pz.n_pieces, 4);
+  cr_expect_eq(pz.n_cells, 10);
+  cr_expect_str_eq(pz.pieces[3].name, "S");
+  cr_expect_str_eq(pz.pieces[3].color, "#ff8800");
+  cr_expect_eq(pz.pieces[3].size, 4);
+  pc_matrix m;
+  cr_assert_eq(pc_matrix_build(&pz, &m, &err), PC_OK);
+  cr_expect_eq(m.xc.n_items, 14);
+  cr_expect_eq(m.xc.n_primary, 14);
+  cr_expect_str_eq(m.xc.names[0], "r0c0");
+  cr_expect_str_eq(m.xc.names[9], "r1c4");
+  cr_expect_str_eq(m.xc.names[10], "M");
+  cr_expect_str_eq(m.xc.names[13], "S");
+  pc_matrix_free(&m);
+  pc_puzzle_free(&pz);
+}
+
+typedef struct bad_case {
+  const char *file, *where, *message;
+} bad_case;
+
+/* Every kind of bad input: exit status 2 and file:line:column. */
+Test(puzzle, errors)
+{
+  static const bad_case cases[] = {
+      {"bad_yaml", "bad_yaml.yaml:4:6: ", "bad YAML"},
+      {"unknown_key", "unknown_key.yaml:4:1: ", "unknown key 'colour'"},
+      {"unknown_set", "unknown_set.yaml:2:9: ", "no piece set 'nosuchset'"},
+      {"unknown_piece", "unknown_piece.yaml:4:15: ", "set 'small' has no piece 'Q'"},
+      {"grid_mismatch", "grid_mismatch.yaml:4:10: ", "set 'tri' is for the triangle grid"},
+      {"disconnected", "pieces/gap.yaml:4:3: ", "piece 'G' is not connected"},
+      {"empty_board", "empty_board.yaml:3:8: ", "the board has no cells"},
+      {"fixed_mismatch", "fixed_mismatch.yaml:4:6: ", "the cells marked 'L' do not form"},
+      {"area", "area.yaml:3:8: ", "the pieces cover 10 cells but the board has 8"},
+      {"bad_char", "bad_char.yaml:5:5: ", "'Q' is not a piece of this puzzle"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char path[256];
+    snprintf(path, sizeof path, "tests/data/boards/%s.yaml", cases[i].file);
+    const char *args[] = {"solve", path, NULL};
+    pc_run r = pc_run_program(NULL, args);
+    cr_expect_eq(r.status, 2, "%s: exit %d", path, r.status);
+    cr_expect(strstr(r.err, cases[i].where), "%s: '%s' not in: %s", path, cases[i].where, r.err);
+    cr_expect(strstr(r.err, cases[i].message), "%s: '%s' not in: %s", path, cases[i].message,
+              r.err);
+    cr_expect_str_empty(r.out, "%s", r.out);
+    pc_run_free(&r);
+  }
+}
+
+/* The matrix written by `rows` solves to the same count under `xc`. */
+Test(puzzle, rows_round_trip)
+{
+  const char *rows[] = {"rows", "tests/data/boards/sticks_cross.yaml", NULL};
+  pc_run r = pc_run_program(NULL, rows);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, "r1c2 r2c1 r2c3 r3c2 | j2c2\n"), "%s", r.out);
+  const char *xc[] = {"xc", "-", NULL};
+  pc_run s = pc_run_program(r.out, xc);
+  cr_expect_eq(s.status, 0);
+  cr_expect(strstr(s.out, "solutions: 2\n"), "%s", s.out);
+  pc_run_free(&r);
+  pc_run_free(&s);
+}
+
+/* solve prints each solution as the board's art with piece letters. */
+Test(puzzle, solve_prints_art)
+{
+  const char *args[] = {"solve", "tests/data/boards/small_fixed.yaml", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, "solution 1:\nLSSDD\nLLSSM\n") ||
+                strstr(r.out, "LSSDD\nLLSSM\n"),
+            "%s", r.out);
+  cr_expect(strstr(r.out, "solutions: 3\n"), "%s", r.out);
+  pc_run_free(&r);
+}
