@@ -35,7 +35,7 @@ DEPS     := $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/src/main.d $(BUILD)/benc
 # The default build puts the program at the top; others keep it in BUILD.
 BIN := $(if $(filter build,$(BUILD)),polycover,$(BUILD)/polycover)
 
-.PHONY: all test check-long bench install clean
+.PHONY: all test check-long bench fuzz install clean
 all: $(BIN) $(BUILD)/libpolycover.a
 
 # V=1 shows the whole commands.
@@ -69,6 +69,22 @@ $(BUILD)/bench/bench: $(BUILD)/bench/bench.o $(BUILD)/libpolycover.a
 
 bench: $(BUILD)/bench/bench
 	./$(BUILD)/bench/bench
+
+# Fuzzing with libFuzzer (clang): FUZZ_SECONDS per target, corpus seeded
+# from the test data.
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -Irender -DPC_DATADIR='"$(PREFIX)/share/polycover"' \
+               $(shell pkg-config --cflags $(PKGS)) -fsanitize=fuzzer,address,undefined
+build-fuzz/%: tests/fuzz/%.c $(LIB_SRC)
+	@mkdir -p build-fuzz
+	clang $(FUZZ_CFLAGS) $^ $(LDLIBS) -o $@
+
+fuzz: build-fuzz/fuzz_yaml build-fuzz/fuzz_dlx1
+	@mkdir -p build-fuzz/corpus-yaml build-fuzz/corpus-dlx1
+	cp boards/*.yaml pieces/*.yaml tests/data/boards/*.yaml build-fuzz/corpus-yaml/ 2>/dev/null || true
+	cp tests/data/knuth3.dlx build-fuzz/corpus-dlx1/
+	./build-fuzz/fuzz_yaml -max_total_time=$(FUZZ_SECONDS) -timeout=10 build-fuzz/corpus-yaml
+	./build-fuzz/fuzz_dlx1 -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 build-fuzz/corpus-dlx1
 
 install: $(BIN) $(BUILD)/libpolycover.a
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/polycover \

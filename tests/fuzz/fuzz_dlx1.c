@@ -1,0 +1,27 @@
+/* fuzz_dlx1.c — libFuzzer target for the DLX1 reader, and the engine on
+   whatever it accepts (with an update limit, so nothing hangs). */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dlx.h"
+#include "dlx1.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+  FILE *in = fmemopen((void *)data, size, "r");
+  if (!in) return 0;
+  pc_xc xc;
+  pc_error err = {0};
+  if (pc_dlx1_read(in, &xc, &err) == PC_OK) {
+    pc_dlx *d = pc_dlx_new(&xc);
+    if (d) {
+      pc_dlx_stats st;
+      pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV, .max_updates = 100000};
+      pc_dlx_search(d, &cfg, &st);
+      pc_dlx_free(d);
+    }
+    pc_xc_free(&xc);
+  }
+  fclose(in);
+  return 0;
+}
