@@ -29,12 +29,17 @@ static int form_cmp(const void *a, const void *b)
 }
 
 /* The smallest normalized image of cells under transforms [0, ts); tmp
-   holds n cells. */
+   holds n cells. Each rotation turns the previous image once more (images
+   differ from the transforms' only by translations, which normalizing
+   removes), so no cell is turned more than once per transform. */
 static void canon(const pc_grid *g, pc_cell *cells, int32_t n, int ts, pc_cell *best,
                   pc_cell *tmp)
 {
+  int rot = pc_grid_rotations(g);
   for (int t = 0; t < ts; t++) {
-    for (int32_t i = 0; i < n; i++) tmp[i] = pc_grid_transform(g, t, cells[i]);
+    int step = t == 0 ? 0 : t == rot ? rot : 1;
+    const pc_cell *from = t == 0 || t == rot ? cells : tmp;
+    for (int32_t i = 0; i < n; i++) tmp[i] = pc_grid_transform(g, step, from[i]);
     pc_shape_normalize(g, tmp, n);
     if (t == 0 || cells_cmp(tmp, best, n) < 0) memcpy(best, tmp, (size_t)n * sizeof *tmp);
   }
