@@ -1,0 +1,118 @@
+/* test_dlx1.c — reading and writing Knuth's DLX1 format, and every error
+   the reader reports, through the library and through `polycover xc`. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dlx1.h"
+#include "support.h"
+
+static pc_status read_text(const char *text, pc_xc *xc, pc_error *err)
+{
+  FILE *in = fmemopen((void *)text, strlen(text), "r");
+  cr_assert_not_null(in);
+  pc_status s = pc_dlx1_read(in, xc, err);
+  fclose(in);
+  return s;
+}
+
+Test(dlx1, reads_items_options_and_comments)
+{
+  pc_xc xc;
+  pc_error err = {0};
+  cr_assert_eq(read_text("| a comment\n\na b c | x y\n| another\na x\nb c y\n\nc\n", &xc, &err),
+               PC_OK, "%s", err.msg);
+  cr_expect_eq(xc.n_items, 5);
+  cr_expect_eq(xc.n_primary, 3);
+  cr_expect_str_eq(xc.names[3], "x");
+  cr_expect_eq(xc.n_options, 3);
+  cr_expect_eq(pc_xc_option_size(&xc, 1), 3);
+  cr_expect_eq(pc_xc_option(&xc, 1)[2], 4);
+  pc_xc_free(&xc);
+}
+
+/* Writing and reading back gives the same problem, text for text. */
+Test(dlx1, write_round_trip)
+{
+  pc_xc xc;
+  pc_load_dlx1("knuth3.dlx", &xc);
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&buf, &len);
+  cr_assert_eq(pc_dlx1_write(out, &xc, NULL), PC_OK);
+  fclose(out);
+  cr_expect_str_eq(buf, "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n");
+  pc_xc again;
+  cr_assert_eq(read_text(buf, &again, NULL), PC_OK);
+  cr_expect_eq(again.n_options, xc.n_options);
+  pc_xc_free(&again);
+  pc_xc_free(&xc);
+  free(buf);
+}
+
+typedef struct bad {
+  const char *text;
+  int line, column;
+  const char *message;
+} bad;
+
+Test(dlx1, errors_with_line_and_column)
+{
+  static const bad cases[] = {
+      {"| only a comment\n", 1, 0, "no items"},
+      {"\n   \n", 2, 0, "no items"},
+      {"a b\na c\n", 2, 3, "unknown item 'c'"},
+      {"a b\na b a\n", 2, 5, "item 'a' appears twice in this option"},
+      {"a b a\n", 1, 5, "item 'a' appears twice in the item line"},
+      {"a toolongname\n", 1, 3, "longer than 8 characters"},
+      {"a b:c\n", 1, 4, "bad character"},
+      {"a | b | c\n", 1, 7, "a second '|'"},
+      {"a | s\ns\n", 2, 1, "option has no primary item"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    pc_xc xc;
+    pc_error err = {0};
+    cr_expect_eq(read_text(cases[i].text, &xc, &err), PC_ERR_INPUT, "case %zu", i);
+    cr_expect_eq(err.line, cases[i].line, "case %zu: line %d", i, err.line);
+    if (cases[i].column)
+      cr_expect_eq(err.column, cases[i].column, "case %zu: column %d", i, err.column);
+    cr_expect(strstr(err.msg, cases[i].message), "case %zu: %s", i, err.msg);
+  }
+}
+
+/* The program names the file and line, and exits with status 2. */
+Test(dlx1, program_reports_file_line)
+{
+  const char *args[] = {"xc", "-", NULL};
+  pc_run r = pc_run_program("a b\na\nb zz\n", args);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "<stdin>:3:3: unknown item 'zz'"), "%s", r.err);
+  cr_expect_str_empty(r.out);
+  pc_run_free(&r);
+  const char *missing[] = {"xc", "tests/data/no-such.dlx", NULL};
+  r = pc_run_program(NULL, missing);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "tests/data/no-such.dlx: cannot open"), "%s", r.err);
+  pc_run_free(&r);
+}
+
+Test(dlx1, program_print_json_limit)
+{
+  const char *print[] = {"xc", "--print", "tests/data/knuth3.dlx", NULL};
+  pc_run r = pc_run_program(NULL, print);
+  cr_expect_eq(r.status, 0);
+  cr_expect(strstr(r.out, "solution 1:\nA D\nC E F\nB G\nsolutions: 1\nnodes: 6\nupdates: 30\n"),
+            "%s", r.out);
+  pc_run_free(&r);
+  const char *json[] = {"xc", "--json", "--limit", "5", "tests/data/scott.dlx", NULL};
+  r = pc_run_program(NULL, json);
+  cr_expect_eq(r.status, 0);
+  cr_expect(strstr(r.out, "\"solutions\": 5, \"nodes\": "), "%s", r.out);
+  cr_expect(strstr(r.out, "\"complete\": false}"), "%s", r.out);
+  pc_run_free(&r);
+  const char *bad[] = {"xc", "--limit", "x", "tests/data/knuth3.dlx", NULL};
+  r = pc_run_program(NULL, bad);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "--limit wants a positive number"), "%s", r.err);
+  pc_run_free(&r);
+}
