@@ -1,6 +1,7 @@
 /* dlx.c — algorithm DLX (Knuth, "Dancing Links", 2000) in the style of his
-   DLX1: one flat array of nodes, items 1..N as list headers, each option's
-   nodes contiguous between spacer nodes. */
+   DLX1: flat arrays of nodes, items 1..N as list headers, each option's
+   nodes contiguous between spacer nodes. Measured with `make bench`
+   (bench/README.md). */
 #include "dlx.h"
 
 #include <stdlib.h>
@@ -8,14 +9,25 @@
 
 #include "alloc.h"
 
-/* For an item header, `top` is the length of its list; for an option's node,
-   the item it belongs to (> 0); for a spacer, minus the number of options
-   before it. A spacer's `up` is the first node of the option before it and
-   its `down` the last node of the option after it, so a walk round an option
-   wraps in one step. */
-typedef struct pc_node {
-  int32_t top, up, down;
-} pc_node;
+/* Struct of arrays, indices as uint32_t, so that every access is one
+   instruction with a scaled index and no sign extension, and the links
+   (written all the time) do not share cache lines with read-only data.
+   Node 0 is unused, nodes 1..N are the item headers, then come the options,
+   each followed by a spacer.
+
+   link[p]: p's neighbours in its item's list (for a header, the ends).
+   item[p]: the item of an option's node; for a spacer, minus one minus the
+   number of options before it (so a solution's options can be named).
+   span[p]: the first and last nodes of p's option, in one load: an option
+   is then walked without testing for spacers.
+   len[x]: the length of item x's list. */
+typedef struct pc_link {
+  uint32_t up, down;
+} pc_link;
+
+typedef struct pc_span {
+  uint32_t first, last;
+} pc_span;
 
 /* The doubly linked list of active primary items; 0 is the root. Secondary
    items link to themselves, so they are never chosen but cover alike. */
@@ -25,7 +37,10 @@ typedef struct pc_item {
 
 struct pc_dlx {
   int32_t n_items, n_primary;
-  pc_node *nd;
+  pc_link *link;
+  int32_t *item;
+  pc_span *span;
+  int32_t *len;
   pc_item *cl;
   int32_t *choice;      /* the node chosen at each level */
   int32_t *solution;    /* option indices handed to the visitor */
@@ -41,42 +56,55 @@ pc_dlx *pc_dlx_new(const pc_xc *xc)
   if (size > INT32_MAX) goto fail;
   d->n_items = n;
   d->n_primary = xc->n_primary;
-  d->nd = pc_alloc_array((size_t)size, sizeof *d->nd);
+  d->link = pc_alloc_array((size_t)size, sizeof *d->link);
+  d->item = pc_alloc_array((size_t)size, sizeof *d->item);
+  d->span = pc_alloc_array((size_t)size, sizeof *d->span);
+  d->len = pc_calloc_array((size_t)n + 1, sizeof *d->len);
   d->cl = pc_alloc_array((size_t)n + 1, sizeof *d->cl);
   d->choice = pc_alloc_array((size_t)xc->n_primary + 1, sizeof *d->choice);
   d->solution = pc_alloc_array((size_t)xc->n_primary + 1, sizeof *d->solution);
   d->level_nodes = pc_calloc_array((size_t)xc->n_primary + 1, sizeof *d->level_nodes);
   d->level_updates = pc_calloc_array((size_t)xc->n_primary + 1, sizeof *d->level_updates);
-  if (!d->nd || !d->cl || !d->choice || !d->solution || !d->level_nodes ||
-      !d->level_updates)
+  if (!d->link || !d->item || !d->span || !d->len || !d->cl || !d->choice ||
+      !d->solution || !d->level_nodes || !d->level_updates)
     goto fail;
 
-  pc_node *nd = d->nd;
+  pc_link *lk = d->link;
   pc_item *cl = d->cl;
   cl[0].prev = xc->n_primary;
   cl[0].next = xc->n_primary ? 1 : 0;
+  lk[0] = (pc_link){0, 0};
+  d->item[0] = 0;
+  d->span[0] = (pc_span){0, 0};
   for (int32_t i = 1; i <= n; i++) {
-    nd[i] = (pc_node){0, i, i};
+    lk[i] = (pc_link){(uint32_t)i, (uint32_t)i};
+    d->item[i] = 0;
+    d->span[i] = (pc_span){0, 0};
     if (i <= xc->n_primary)
       cl[i] = (pc_item){i - 1, i < xc->n_primary ? i + 1 : 0};
     else
       cl[i] = (pc_item){i, i};
   }
-  int32_t spacer = n + 1;
-  nd[spacer] = (pc_node){0, 0, 0};
+  uint32_t spacer = (uint32_t)n + 1;
+  lk[spacer] = (pc_link){0, 0};
+  d->item[spacer] = 0;
+  d->span[spacer] = (pc_span){0, 0};
   for (int32_t k = 0; k < xc->n_options; k++) {
     const int32_t *items = pc_xc_option(xc, k);
-    int32_t len = pc_xc_option_size(xc, k), first = spacer + 1;
-    for (int32_t j = 0; j < len; j++) {
-      int32_t p = first + j, x = items[j] + 1, up = nd[x].up;
-      nd[p] = (pc_node){x, up, x};
-      nd[up].down = p;
-      nd[x].up = p;
-      nd[x].top++;
+    uint32_t len = (uint32_t)pc_xc_option_size(xc, k), first = spacer + 1;
+    for (uint32_t j = 0; j < len; j++) {
+      uint32_t p = first + j, x = (uint32_t)items[j] + 1, up = lk[x].up;
+      lk[p] = (pc_link){up, x};
+      d->item[p] = (int32_t)x;
+      d->span[p] = (pc_span){first, first + len - 1};
+      lk[up].down = p;
+      lk[x].up = p;
+      d->len[x]++;
     }
-    nd[spacer].down = first + len - 1;
     spacer = first + len;
-    nd[spacer] = (pc_node){-(k + 1), first, 0};
+    lk[spacer] = (pc_link){0, 0};
+    d->item[spacer] = -(k + 1);
+    d->span[spacer] = (pc_span){0, 0};
   }
   return d;
 fail:
@@ -87,7 +115,10 @@ fail:
 void pc_dlx_free(pc_dlx *d)
 {
   if (!d) return;
-  free(d->nd);
+  free(d->link);
+  free(d->item);
+  free(d->span);
+  free(d->len);
   free(d->cl);
   free(d->choice);
   free(d->solution);
@@ -96,88 +127,109 @@ void pc_dlx_free(pc_dlx *d)
   free(d);
 }
 
+/* The engine's arrays, passed together to the inlined helpers. */
+typedef struct pc_arrays {
+  pc_link *restrict lk;
+  const int32_t *restrict item;
+  const pc_span *restrict span;
+  int32_t *restrict len;
+  pc_item *restrict cl;
+} pc_arrays;
+
+/* Hides the option of node p from the lists of its items other than p's,
+   going round the option from p (wrapping without a branch). The links of
+   the next node are loaded before the current node's are stored: the loads
+   must otherwise wait for the stores, since an option hidden just before
+   this one is often this one's neighbour, and the chain of load, store,
+   load would set the pace. */
+static inline void hide(pc_arrays a, uint32_t p, uint32_t first, uint32_t last)
+{
+  uint32_t q = p == last ? first : p + 1;
+  pc_link l = a.lk[q];
+  uint32_t x = (uint32_t)a.item[q];
+  while (q != p) {
+    uint32_t nq = q == last ? first : q + 1;
+    pc_link nl = a.lk[nq];
+    uint32_t nx = (uint32_t)a.item[nq];
+    a.lk[l.up].down = l.down;
+    a.lk[l.down].up = l.up;
+    a.len[x]--;
+    q = nq;
+    l = nl;
+    x = nx;
+  }
+}
+
+/* Undoes hide(p), the other way round. */
+static inline void unhide(pc_arrays a, uint32_t p, uint32_t first, uint32_t last)
+{
+  uint32_t q = p == first ? last : p - 1;
+  pc_link l = a.lk[q];
+  uint32_t x = (uint32_t)a.item[q];
+  while (q != p) {
+    uint32_t nq = q == first ? last : q - 1;
+    pc_link nl = a.lk[nq];
+    uint32_t nx = (uint32_t)a.item[nq];
+    a.lk[l.up].down = q;
+    a.lk[l.down].up = q;
+    a.len[x]++;
+    q = nq;
+    l = nl;
+    x = nx;
+  }
+}
+
 /* Removes item c from the active list and every option in its list from
-   the lists of their other items. Returns the number of updates. */
-static inline uint64_t cover(pc_node *restrict nd, pc_item *restrict cl, int32_t c)
+   the lists of their other items. Returns the number of updates: an option
+   hidden costs its length minus one. */
+static inline uint64_t cover(pc_arrays a, uint32_t c)
 {
   uint64_t u = 1;
-  int32_t l = cl[c].prev, r = cl[c].next;
-  cl[l].next = r;
-  cl[r].prev = l;
-  for (int32_t rr = nd[c].down; rr != c; rr = nd[rr].down)
-    for (int32_t nn = rr + 1; nn != rr;) {
-      int32_t cc = nd[nn].top;
-      if (cc <= 0) {
-        nn = nd[nn].up;
-        continue;
-      }
-      int32_t uu = nd[nn].up, dd = nd[nn].down;
-      nd[uu].down = dd;
-      nd[dd].up = uu;
-      nd[cc].top--;
-      u++;
-      nn++;
-    }
+  int32_t l = a.cl[c].prev, r = a.cl[c].next;
+  a.cl[l].next = r;
+  a.cl[r].prev = l;
+  for (uint32_t rr = a.lk[c].down; rr != c; rr = a.lk[rr].down) {
+    uint32_t first = a.span[rr].first, last = a.span[rr].last;
+    hide(a, rr, first, last);
+    u += last - first;
+  }
   return u;
 }
 
 /* Undoes cover(c), in exactly the reverse order. */
-static inline void uncover(pc_node *restrict nd, pc_item *restrict cl, int32_t c)
+static inline void uncover(pc_arrays a, uint32_t c)
 {
-  for (int32_t rr = nd[c].up; rr != c; rr = nd[rr].up)
-    for (int32_t nn = rr - 1; nn != rr;) {
-      int32_t cc = nd[nn].top;
-      if (cc <= 0) {
-        nn = nd[nn].down;
-        continue;
-      }
-      int32_t uu = nd[nn].up, dd = nd[nn].down;
-      nd[uu].down = nn;
-      nd[dd].up = nn;
-      nd[cc].top++;
-      nn--;
-    }
-  int32_t l = cl[c].prev, r = cl[c].next;
-  cl[l].next = c;
-  cl[r].prev = c;
+  for (uint32_t rr = a.lk[c].up; rr != c; rr = a.lk[rr].up) {
+    uint32_t first = a.span[rr].first, last = a.span[rr].last;
+    unhide(a, rr, first, last);
+  }
+  int32_t l = a.cl[c].prev, r = a.cl[c].next;
+  a.cl[l].next = (int32_t)c;
+  a.cl[r].prev = (int32_t)c;
 }
 
 /* Covers the items of the option containing node p, other than p's. */
-static inline uint64_t cover_others(pc_node *restrict nd, pc_item *restrict cl,
-                                    int32_t p)
+static inline uint64_t cover_others(pc_arrays a, uint32_t p)
 {
   uint64_t u = 0;
-  for (int32_t q = p + 1; q != p;) {
-    int32_t x = nd[q].top;
-    if (x <= 0) {
-      q = nd[q].up;
-      continue;
-    }
-    u += cover(nd, cl, x);
-    q++;
-  }
+  uint32_t first = a.span[p].first, last = a.span[p].last;
+  for (uint32_t q = first; q <= last; q++)
+    if (q != p) u += cover(a, (uint32_t)a.item[q]);
   return u;
 }
 
-static inline void uncover_others(pc_node *restrict nd, pc_item *restrict cl,
-                                  int32_t p)
+static inline void uncover_others(pc_arrays a, uint32_t p)
 {
-  for (int32_t q = p - 1; q != p;) {
-    int32_t x = nd[q].top;
-    if (x <= 0) {
-      q = nd[q].down;
-      continue;
-    }
-    uncover(nd, cl, x);
-    q--;
-  }
+  uint32_t first = a.span[p].first, last = a.span[p].last;
+  for (uint32_t q = last + 1; q-- > first;)
+    if (q != p) uncover(a, (uint32_t)a.item[q]);
 }
 
-static inline int32_t choose_mrv(const pc_node *nd, const pc_item *cl)
+static inline int32_t choose_mrv(pc_arrays a)
 {
-  int32_t best = cl[0].next, t = INT32_MAX;
-  for (int32_t k = best; k != 0; k = cl[k].next) {
-    int32_t s = nd[k].top;
+  int32_t best = a.cl[0].next, t = INT32_MAX;
+  for (int32_t k = best; k != 0; k = a.cl[k].next) {
+    int32_t s = a.len[k];
     if (s < t) {
       best = k;
       t = s;
@@ -188,10 +240,10 @@ static inline int32_t choose_mrv(const pc_node *nd, const pc_item *cl)
 }
 
 /* The option index of node p: the spacer after p's option holds it. */
-static int32_t option_of(const pc_node *nd, int32_t p)
+static int32_t option_of(const pc_dlx *d, uint32_t p)
 {
-  while (nd[p].top > 0) p++;
-  return -nd[p].top - 1;
+  uint32_t last = d->span[p].last;
+  return -d->item[last + 1] - 1;
 }
 
 static bool report(pc_dlx *d, const pc_dlx_config *cfg, int32_t level,
@@ -200,7 +252,7 @@ static bool report(pc_dlx *d, const pc_dlx_config *cfg, int32_t level,
   bool stop = false;
   if (cfg->visit) {
     for (int32_t l = 0; l < level; l++)
-      d->solution[l] = option_of(d->nd, d->choice[l]);
+      d->solution[l] = option_of(d, (uint32_t)d->choice[l]);
     stop = cfg->visit(cfg->ctx, d->solution, level);
   }
   return stop || (cfg->max_solutions && solutions >= cfg->max_solutions);
@@ -208,8 +260,7 @@ static bool report(pc_dlx *d, const pc_dlx_config *cfg, int32_t level,
 
 void pc_dlx_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *st)
 {
-  pc_node *restrict nd = d->nd;
-  pc_item *restrict cl = d->cl;
+  pc_arrays a = {d->link, d->item, d->span, d->len, d->cl};
   int32_t *choice = d->choice;
   uint64_t *lnodes = d->level_nodes, *lupdates = d->level_updates;
   uint64_t nodes = 0, updates = 0, solutions = 0, mark = 0;
@@ -226,7 +277,7 @@ forward:
   nodes++;
   lnodes[level]++;
   if (level > maxlevel) maxlevel = level;
-  if (cl[0].next == 0) {
+  if (a.cl[0].next == 0) {
     solutions++;
     if (report(d, cfg, level, solutions)) goto stop;
     if (level == 0) goto done;
@@ -237,25 +288,25 @@ forward:
   if ((cfg->max_updates && updates >= cfg->max_updates) ||
       (cfg->stop && atomic_load_explicit(cfg->stop, memory_order_relaxed)))
     goto stop;
-  best = mrv ? choose_mrv(nd, cl) : cl[0].next;
-  updates += cover(nd, cl, best);
-  cur = choice[level] = nd[best].down;
+  best = mrv ? choose_mrv(a) : a.cl[0].next;
+  updates += cover(a, (uint32_t)best);
+  cur = choice[level] = (int32_t)a.lk[best].down;
 advance:
   if (cur == best) goto backup;
-  updates += cover_others(nd, cl, cur);
+  updates += cover_others(a, (uint32_t)cur);
   BOOK();
   level++;
   goto forward;
 backup:
-  uncover(nd, cl, best);
+  uncover(a, (uint32_t)best);
   BOOK();
   if (level == 0) goto done;
   level--;
   cur = choice[level];
 recover:
-  best = nd[cur].top;
-  uncover_others(nd, cl, cur);
-  cur = choice[level] = nd[cur].down;
+  best = a.item[cur];
+  uncover_others(a, (uint32_t)cur);
+  cur = choice[level] = (int32_t)a.lk[cur].down;
   goto advance;
 
 stop:
@@ -264,8 +315,8 @@ stop:
   BOOK();
   while (level > 0) {
     level--;
-    uncover_others(nd, cl, choice[level]);
-    uncover(nd, cl, nd[choice[level]].top);
+    uncover_others(a, (uint32_t)choice[level]);
+    uncover(a, (uint32_t)a.item[choice[level]]);
   }
 done:
 #undef BOOK
