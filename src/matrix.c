@@ -87,7 +87,11 @@ static pc_status add_option(builder *b, int32_t k, int copy, int32_t item, int32
       pc_cell next = horizontal ? (pc_cell){x.c + 2, x.r} : (pc_cell){x.c, x.r + 2};
       if (!bsearch(&next, cells, (size_t)n, sizeof next, pc_cell_cmp)) continue;
       int32_t j = horizontal ? junction_at(b, x.c + 1, x.r) : junction_at(b, x.c, x.r + 1);
-      if (j >= 0) b->row[len++] = j;
+      /* A cross (the X tetrastick) goes straight through its centre both
+         ways: claim the point once. */
+      bool seen = false;
+      for (int32_t k = 0; k < len && !seen; k++) seen = b->row[k] == j;
+      if (j >= 0 && !seen) b->row[len++] = j;
     }
   pc_status s = pc_xc_add_option(&m->xc, b->row, len, b->err);
   if (s) return s;

@@ -45,10 +45,16 @@ pc_status pc_xc_add_option(pc_xc *xc, const int32_t *items, int32_t n,
   int32_t used = xc->n_options ? xc->opt_start[xc->n_options] : 0;
   if (n < 0 || n > INT32_MAX - used)
     return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "too many nodes");
-  for (int32_t i = 0; i < n; i++)
+  for (int32_t i = 0; i < n; i++) {
     if (items[i] < 0 || items[i] >= xc->n_items)
       return pc_error_set(err, PC_ERR_INPUT, 0, 0, "item index %d out of range",
                           (int)items[i]);
+    /* A repeated item would thread one node list through itself. */
+    for (int32_t j = 0; j < i; j++)
+      if (items[j] == items[i])
+        return pc_error_set(err, PC_ERR_INPUT, 0, 0, "item '%s' repeated in an option",
+                            xc->names[items[i]]);
+  }
   if (!pc_grow((void **)&xc->opt_items, &xc->cap_nodes, used + n,
                sizeof *xc->opt_items))
     return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");

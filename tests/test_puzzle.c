@@ -127,3 +127,16 @@ Test(puzzle, solve_prints_art)
   cr_expect(strstr(r.out, "solutions: 3\n"), "%s", r.out);
   pc_run_free(&r);
 }
+
+/* The X tetrastick passes straight through its centre both ways and
+   claims that junction once (an item repeated in an option would corrupt
+   the links). */
+Test(puzzle, cross_claims_junction_once)
+{
+  const char *args[] = {"rows", "tests/data/boards/sticks_x.yaml", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, "\nX r1c2 r2c1 r2c3 r3c2 j2c2\n"), "%s", r.out);
+  pc_run_free(&r);
+  cr_expect_eq(count_solutions("tests/data/boards/sticks_x.yaml", NULL), 1);
+}
