@@ -123,10 +123,10 @@ Test(long, tetrasticks_5x5, .timeout = 3600)
 }
 
 /* Knuth: Dudeney's chessboard has 16,146 essentially different solutions
-   (times 8); Haselgrove's 45 Y pentominoes in 15x15, 212 solutions. */
+   (times 8); Haselgrove's 45 Y pentominoes in 15x15, 212 (times 8). */
 Test(long, dudeney_and_y45, .timeout = 3600)
 {
   if (!getenv("POLYCOVER_LONG")) cr_skip_test("set POLYCOVER_LONG=1 (make check-long)");
   cr_expect_eq(solve("dudeney").solutions, 8 * 16146);
-  cr_expect_eq(solve("y45").solutions, 212);
+  cr_expect_eq(solve("y45").solutions, 8 * 212);
 }
