@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <string.h>
 #include <time.h>
@@ -36,6 +37,27 @@ int pc_usage_error(const char *cmd, const char *fmt, ...)
   fprintf(stderr, "\nTry 'polycover %s --help'.\n", cmd);
   va_end(ap);
   return PC_EXIT_USAGE;
+}
+
+int pc_parse_help_only(int argc, char **argv, const char *cmd, const char *usage)
+{
+  static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
+                                           {NULL, 0, NULL, 0}};
+  int c;
+  optind = 0;
+  while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+    if (c != 'h') return pc_usage_error(cmd, "unknown option");
+    fputs(usage, stdout);
+    return PC_EXIT_OK;
+  }
+  return -1;
+}
+
+double pc_timed_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *st)
+{
+  double t0 = pc_now();
+  pc_dlx_search(d, cfg, st);
+  return pc_now() - t0;
 }
 
 int pc_report_error(const char *cmd, pc_status status, const pc_error *err)

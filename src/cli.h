@@ -23,6 +23,13 @@ bool pc_parse_u64(const char *s, uint64_t *out);
 int pc_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Parses the options of a command whose only option is --help. Returns -1
+   to go on (optind is set), else the exit status to return. */
+int pc_parse_help_only(int argc, char **argv, const char *cmd, const char *usage);
+
+/* Runs a search and returns the seconds it took. */
+double pc_timed_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *st);
+
 /* Prints a filled pc_error on stderr; returns the exit status it implies. */
 int pc_report_error(const char *cmd, pc_status status, const pc_error *err);
 

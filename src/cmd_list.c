@@ -1,6 +1,5 @@
 /* cmd_list.c — `polycover list`: the shipped piece sets and boards. */
 #include <dirent.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,17 +93,8 @@ static void list_folder(const char *dir, const char *sub, bool boards)
 
 int pc_cmd_list(int argc, char **argv)
 {
-  static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
-                                           {NULL, 0, NULL, 0}};
-  int c;
-  optind = 0;
-  while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
-    if (c == 'h') {
-      fputs(usage, stdout);
-      return PC_EXIT_OK;
-    }
-    return pc_usage_error("list", "unknown option");
-  }
+  int status = pc_parse_help_only(argc, argv, "list", usage);
+  if (status >= 0) return status;
   if (argc - optind > 1) return pc_usage_error("list", "more than one DIR");
   char dir[PATH_MAX] = ".";
   if (optind < argc) {

@@ -98,9 +98,7 @@ int pc_cmd_queens(int argc, char **argv)
     cfg.ctx = &p;
   }
   pc_dlx_stats st;
-  double t0 = pc_now();
-  pc_dlx_search(d, &cfg, &st);
-  double seconds = pc_now() - t0;
+  double seconds = pc_timed_search(d, &cfg, &st);
   if (json) {
     pc_json j;
     pc_json_begin(&j, stdout);

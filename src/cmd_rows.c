@@ -1,6 +1,7 @@
 /* cmd_rows.c — `polycover rows`: a puzzle's exact-cover matrix in DLX1
    format, so that any other DLX program can check our counts. */
-#include <getopt.h>
+
+#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -18,17 +19,8 @@ static const char usage[] =
 
 int pc_cmd_rows(int argc, char **argv)
 {
-  static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
-                                           {NULL, 0, NULL, 0}};
-  int c;
-  optind = 0;
-  while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
-    if (c == 'h') {
-      fputs(usage, stdout);
-      return PC_EXIT_OK;
-    }
-    return pc_usage_error("rows", "unknown option");
-  }
+  int status = pc_parse_help_only(argc, argv, "rows", usage);
+  if (status >= 0) return status;
   if (optind != argc - 1)
     return pc_usage_error("rows", optind == argc ? "no BOARD given" : "more than one BOARD");
   pc_error err = {0};

@@ -102,9 +102,7 @@ int pc_cmd_solve(int argc, char **argv)
   cfg.visit = visit;
   cfg.ctx = &run;
   pc_dlx_stats st;
-  double t0 = pc_now();
-  pc_dlx_search(d, &cfg, &st);
-  double seconds = pc_now() - t0;
+  double seconds = pc_timed_search(d, &cfg, &st);
   st.solutions = run.found;
   if (json) {
     pc_json j;

@@ -15,7 +15,6 @@ typedef struct builder {
   int32_t *row;          /* the option being built */
   int32_t *junction;     /* per lattice point on the board's bounding box: item, or -1 */
   int32_t jw, jh;        /* that box, in lattice points */
-  int32_t cap_options;
   pc_error *err;
 } builder;
 
@@ -96,17 +95,9 @@ static pc_status add_option(builder *b, int32_t k, int copy, int32_t item, int32
   pc_status s = pc_xc_add_option(&m->xc, b->row, len, b->err);
   if (s) return s;
   int32_t o = m->xc.n_options - 1;
-  if (!pc_grow((void **)&m->option_piece, &b->cap_options, o + 1, sizeof *m->option_piece)) {
+  if (!pc_grow((void **)&m->placement, &m->cap_placements, o + 1, sizeof *m->placement))
     return pc_error_set(b->err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  }
-  int32_t cap = b->cap_options;
-  m->option_copy = realloc(m->option_copy, (size_t)cap * sizeof *m->option_copy);
-  m->option_place = realloc(m->option_place, (size_t)cap * sizeof *m->option_place);
-  if (!m->option_copy || !m->option_place)
-    return pc_error_set(b->err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  m->option_piece[o] = k;
-  m->option_copy[o] = copy;
-  m->option_place[o] = place;
+  m->placement[o] = (pc_placement){k, copy, place};
   return PC_OK;
 }
 
@@ -201,9 +192,7 @@ pc_status pc_matrix_build(const pc_puzzle *pz, pc_matrix *m, pc_error *err)
 void pc_matrix_free(pc_matrix *m)
 {
   pc_xc_free(&m->xc);
-  free(m->option_piece);
-  free(m->option_copy);
-  free(m->option_place);
+  free(m->placement);
   memset(m, 0, sizeof *m);
 }
 
@@ -212,10 +201,8 @@ bool pc_matrix_canonical(const pc_matrix *m, const int32_t *options, int32_t n)
   if (!m->numbered_copies) return true;
   for (int32_t i = 0; i < n; i++)
     for (int32_t j = 0; j < n; j++) {
-      int32_t a = options[i], b = options[j];
-      if (m->option_piece[a] == m->option_piece[b] &&
-          m->option_copy[a] < m->option_copy[b] && m->option_place[a] > m->option_place[b])
-        return false;
+      const pc_placement *a = &m->placement[options[i]], *b = &m->placement[options[j]];
+      if (a->piece == b->piece && a->copy < b->copy && a->index > b->index) return false;
     }
   return true;
 }
@@ -226,6 +213,6 @@ void pc_matrix_owners(const pc_matrix *m, const int32_t *options, int32_t n, int
   for (int32_t i = 0; i < n; i++) {
     const int32_t *items = pc_xc_option(&m->xc, options[i]);
     for (int32_t j = 0; j < pc_xc_option_size(&m->xc, options[i]); j++)
-      if (items[j] < m->n_cells) owner[items[j]] = m->option_piece[options[i]];
+      if (items[j] < m->n_cells) owner[items[j]] = m->placement[options[i]].piece;
   }
 }

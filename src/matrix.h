@@ -15,12 +15,18 @@
 #include "puzzle.h"
 #include "xc.h"
 
+/* What an option places. */
+typedef struct pc_placement {
+  int32_t piece;
+  int32_t copy;           /* which of its numbered copies (0 if one) */
+  int32_t index;          /* the placement's index among its piece's */
+} pc_placement;
+
 typedef struct pc_matrix {
   pc_xc xc;
   int32_t n_cells;        /* items [0, n_cells) are the puzzle's cells */
-  int32_t *option_piece;  /* the piece each option places */
-  int32_t *option_copy;   /* which of its numbered copies (0 if one) */
-  int32_t *option_place;  /* the placement's index among its piece's */
+  pc_placement *placement; /* one per option */
+  int32_t cap_placements;
   bool numbered_copies;   /* some piece has copies: N > 1 */
 } pc_matrix;
 

@@ -8,7 +8,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "dlx.h"
 #include "dlx1.h"
+#include "matrix.h"
 
 static char *slurp(FILE *f)
 {
@@ -80,4 +82,33 @@ void pc_load_dlx1(const char *name, pc_xc *xc)
   pc_status s = pc_dlx1_read(f, xc, &err);
   fclose(f);
   cr_assert_eq(s, PC_OK, "%s:%d:%d: %s", path, err.line, err.column, err.msg);
+}
+
+static bool count_canonical(void *ctx, const int32_t *options, int32_t n)
+{
+  const void **c = ctx;
+  if (pc_matrix_canonical(c[0], options, n)) ++*(uint64_t *)c[1];
+  return false;
+}
+
+pc_solved pc_solve_board(const char *path)
+{
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load(path, &pz, &err), PC_OK, "%s:%d:%d: %s", err.file, err.line,
+               err.column, err.msg);
+  pc_matrix m;
+  cr_assert_eq(pc_matrix_build(&pz, &m, &err), PC_OK, "%s", err.msg);
+  pc_dlx *d = pc_dlx_new(&m.xc);
+  cr_assert_not_null(d);
+  uint64_t found = 0;
+  const void *ctx[] = {&m, &found};
+  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV, .visit = count_canonical, .ctx = ctx};
+  pc_dlx_stats st;
+  pc_dlx_search(d, &cfg, &st);
+  pc_solved r = {found, st.solutions, st.nodes, st.updates, m.xc.n_options};
+  pc_dlx_free(d);
+  pc_matrix_free(&m);
+  pc_puzzle_free(&pz);
+  return r;
 }

@@ -16,6 +16,15 @@ typedef struct pc_run {
 pc_run pc_run_program(const char *input, const char *const *args);
 void pc_run_free(pc_run *r);
 
+/* A puzzle solved from its board file: solutions counted once per order
+   of numbered copies (`solutions`), and as the search met them (`met`). */
+typedef struct pc_solved {
+  uint64_t solutions, met, nodes, updates;
+  int32_t options;
+} pc_solved;
+
+pc_solved pc_solve_board(const char *path);
+
 /* Reads a DLX1 file under tests/data, failing the test on error. */
 void pc_load_dlx1(const char *name, pc_xc *xc);
 

@@ -1,54 +1,24 @@
 /* test_boards.c — the shipped boards give the published counts (Knuth,
    "Dancing Links"; Golomb; Torbijn), by running the solver on them. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx.h"
-#include "matrix.h"
 #include "support.h"
 
-typedef struct result {
-  uint64_t solutions, nodes, updates;
-  int32_t options;
-} result;
-
-static bool count_canonical(void *ctx, const int32_t *options, int32_t n)
-{
-  const void **c = ctx;
-  if (pc_matrix_canonical(c[0], options, n)) ++*(uint64_t *)c[1];
-  return false;
-}
-
-static result solve(const char *board)
+static pc_solved solve(const char *board)
 {
   char path[256];
   snprintf(path, sizeof path, "boards/%s.yaml", board);
-  pc_puzzle pz;
-  pc_error err = {0};
-  cr_assert_eq(pc_puzzle_load(path, &pz, &err), PC_OK, "%s:%d:%d: %s", err.file, err.line,
-               err.column, err.msg);
-  pc_matrix m;
-  cr_assert_eq(pc_matrix_build(&pz, &m, &err), PC_OK, "%s", err.msg);
-  pc_dlx *d = pc_dlx_new(&m.xc);
-  cr_assert_not_null(d);
-  uint64_t found = 0;
-  const void *ctx[] = {&m, &found};
-  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV, .visit = count_canonical, .ctx = ctx};
-  pc_dlx_stats st;
-  pc_dlx_search(d, &cfg, &st);
-  result r = {found, st.nodes, st.updates, m.xc.n_options};
-  pc_dlx_free(d);
-  pc_matrix_free(&m);
-  pc_puzzle_free(&pz);
-  return r;
+  return pc_solve_board(path);
 }
 
 /* Knuth's figures for the same matrix (shared/bench scott.dlx): 1,568
    placements, 520 solutions, 289,327 nodes, 101,013,837 updates. */
 Test(boards, scott)
 {
-  result r = solve("scott");
+  pc_solved r = solve("scott");
   cr_expect_eq(r.options, 1568);
   cr_expect_eq(r.solutions, 520);
   cr_expect_eq(r.nodes, 289327);
@@ -57,7 +27,7 @@ Test(boards, scott)
 
 Test(boards, pentominoes_6x10, .timeout = 300)
 {
-  result r = solve("pent6x10");
+  pc_solved r = solve("pent6x10");
   cr_expect_eq(r.solutions, 9356);
   cr_expect_eq(r.nodes, 3620988);
   cr_expect_eq(r.updates, 1235724537);
@@ -87,7 +57,7 @@ Test(boards, one_sided_3x30, .timeout = 300)
 /* Knuth: DLX makes 4,780,846 updates before concluding there is none. */
 Test(boards, mutilated_chessboard)
 {
-  result r = solve("mutilated");
+  pc_solved r = solve("mutilated");
   cr_expect_eq(r.solutions, 0);
   cr_expect_eq(r.updates, 4780846);
 }

@@ -9,21 +9,9 @@
 
 static uint64_t count_solutions(const char *path, int32_t *options)
 {
-  pc_puzzle pz;
-  pc_error err = {0};
-  cr_assert_eq(pc_puzzle_load(path, &pz, &err), PC_OK, "%s:%d:%d: %s", err.file, err.line,
-               err.column, err.msg);
-  pc_matrix m;
-  cr_assert_eq(pc_matrix_build(&pz, &m, &err), PC_OK, "%s", err.msg);
-  if (options) *options = m.xc.n_options;
-  pc_dlx *d = pc_dlx_new(&m.xc);
-  pc_dlx_stats st;
-  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV};
-  pc_dlx_search(d, &cfg, &st);
-  pc_dlx_free(d);
-  pc_matrix_free(&m);
-  pc_puzzle_free(&pz);
-  return st.solutions;
+  pc_solved r = pc_solve_board(path);
+  if (options) *options = r.options;
+  return r.solutions;
 }
 
 /* The four small pieces tile 2x5 in 16 ways; with the L pre-placed, 3 (worked
@@ -139,4 +127,12 @@ Test(puzzle, cross_claims_junction_once)
   cr_expect(strstr(r.out, "\nX r1c2 r2c1 r2c3 r3c2 j2c2\n"), "%s", r.out);
   pc_run_free(&r);
   cr_expect_eq(count_solutions("tests/data/boards/sticks_x.yaml", NULL), 1);
+}
+
+/* Numbered copies are interchangeable: each tiling counts once. */
+Test(puzzle, numbered_copies_count_once)
+{
+  pc_solved r = pc_solve_board("tests/data/boards/two_dominoes.yaml");
+  cr_expect_eq(r.solutions, 2);
+  cr_expect_eq(r.met, 4, "each tiling once per order of the two copies");
 }
