@@ -17,7 +17,7 @@ static const char usage[] =
     "Usage: polycover list [DIR]\n"
     "List the piece sets (DIR/pieces/*.yaml) and boards (DIR/boards/*.yaml), one\n"
     "line each. Without DIR: the current folder if it has them, else the folder\n"
-    "of the program, else " PC_DATADIR ".\n";
+    "of the program, else its ../share/polycover, else " PC_DATADIR ".\n";
 
 static int by_name(const void *a, const void *b)
 {
@@ -103,6 +103,10 @@ int pc_cmd_list(int argc, char **argv)
     ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
     char *slash = n > 0 ? (dir[n] = '\0', strrchr(dir, '/')) : NULL;
     if (slash) *slash = '\0';
+    /* Beside the program (a build tree), or in ../share/polycover (an
+       installed tree, wherever PREFIX was), or where it was built for. */
+    static const char share[] = "/../share/polycover";
+    if (slash && !has_data(dir) && strlen(dir) + sizeof share <= sizeof dir) strcat(dir, share);
     if (!slash || !has_data(dir)) snprintf(dir, sizeof dir, "%s", PC_DATADIR);
   }
   if (!has_data(dir)) {
