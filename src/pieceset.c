@@ -184,22 +184,17 @@ pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err)
     goto done;
   }
   set->pieces = pc_calloc_array((size_t)n, sizeof *set->pieces);
-  set->line = pc_calloc_array((size_t)n, sizeof *set->line);
-  set->column = pc_calloc_array((size_t)n, sizeof *set->column);
-  if (!set->pieces || !set->line || !set->column) {
+  if (!set->pieces) {
     s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
     goto done;
   }
   for (int i = 0; i < n; i++) {
-    yaml_node_t *key = pc_ydoc_key(&y, pieces, i);
-    s = load_piece(&y, key, pc_ydoc_value(&y, pieces, i), set->grid,
+    s = load_piece(&y, pc_ydoc_key(&y, pieces, i), pc_ydoc_value(&y, pieces, i), set->grid,
                    &set->pieces[set->n_pieces], err);
     if (s) {
       pc_piece_free(&set->pieces[set->n_pieces]);
       goto done;
     }
-    set->line[i] = (int)key->start_mark.line + 1;
-    set->column[i] = (int)key->start_mark.column + 1;
     set->n_pieces++;
   }
 done:
@@ -212,8 +207,6 @@ void pc_pieceset_free(pc_pieceset *set)
 {
   for (int32_t i = 0; i < set->n_pieces; i++) pc_piece_free(&set->pieces[i]);
   free(set->pieces);
-  free(set->line);
-  free(set->column);
   memset(set, 0, sizeof *set);
 }
 

@@ -27,8 +27,6 @@ typedef struct pc_pieceset {
   const pc_grid *grid;
   pc_piece *pieces;
   int32_t n_pieces;
-  /* Where each piece was defined, for later messages. */
-  int *line, *column;
 } pc_pieceset;
 
 /* Loads and checks a piece set file: known keys only, a known grid, every
