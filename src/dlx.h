@@ -33,6 +33,15 @@ typedef struct pc_dlx_config {
   pc_dlx_visit visit;     /* may be NULL */
   void *ctx;
   const atomic_int *stop; /* may be NULL; the search stops when it is set */
+  /* A subproblem: these options are taken first, in this order (they must
+     be disjoint), and the search enumerates their completions; the visitor
+     sees them at the front of every solution. */
+  const int32_t *prefix;
+  int32_t n_prefix;
+  /* When > 0, the search does not go deeper than this many options: each
+     partial solution of that length goes to the visitor as if it were a
+     solution (how a search is split into subproblems). */
+  int32_t split_depth;
 } pc_dlx_config;
 
 typedef struct pc_dlx_stats {
