@@ -1,62 +1,122 @@
-/* cmd_solve.c — `polycover solve`: count and print a puzzle's solutions. */
+/* cmd_solve.c — `polycover solve`: count, print and score a puzzle's
+   solutions, all of them or one per class of symmetric solutions. */
 #include <getopt.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "alloc.h"
+#include "census.h"
 #include "cli.h"
 #include "commands.h"
-#include "matrix.h"
 #include "shape.h"
 
 static const char usage[] =
     "Usage: polycover solve [OPTIONS] BOARD.yaml\n"
-    "Find every way to place the puzzle's pieces on its board, print each as the\n"
-    "board's ASCII art with every cell showing its piece's letter, then the counts.\n"
+    "Find the ways to place the puzzle's pieces on its board. By default one\n"
+    "solution per class of solutions that the puzzle's symmetries (rotations and\n"
+    "reflections of the whole board) turn into each other is searched for and\n"
+    "printed, as the board's ASCII art with each cell showing its piece; the counts\n"
+    "give both the essentially different solutions (unique) and all of them.\n"
     "\n"
     "  -c, --count          print only the counts, not the solutions\n"
-    "  -n, --limit N        stop after N solutions\n"
+    "  -n, --limit N        stop after N solutions (printed ones)\n"
+    "      --all            search and print every solution, not one per class\n"
+    "      --unique         one per class (the default)\n"
+    "      --best           print only the maximally symmetric solutions (Knuth:\n"
+    "                       the highest of the horizontal and vertical symmetry\n"
+    "                       scores, then the highest other one)\n"
+    "      --sym-table      print how many solutions have each (horizontal,\n"
+    "                       vertical) pair of symmetry scores\n"
     "      --leftmost       branch on the first uncovered item, not the first of\n"
     "                       smallest size (Knuth's rule)\n"
     "      --profile        print nodes and updates per level of the search\n"
-    "      --json           print one JSON object: solutions, nodes, updates,\n"
-    "                       seconds, complete, options, items\n"
+    "      --json           print one JSON object: solutions, unique, nodes,\n"
+    "                       updates, seconds, complete, symmetries, options, items\n"
     "  -h, --help           show this help\n"
+    "\n"
+    "A solution's horizontal symmetry is the number of edges between two pieces\n"
+    "that are also edges between two pieces in its left-right mirror image;\n"
+    "vertical likewise, top-bottom (README.md).\n"
     "\n"
     "Exit status: 0 done, 1 failure, 2 bad usage or bad input (with FILE:LINE:COLUMN).\n";
 
+enum { OPT_ALL = 256, OPT_UNIQUE, OPT_BEST, OPT_SYM_TABLE, OPT_LEFTMOST, OPT_PROFILE, OPT_JSON };
+
+/* How many best solutions are kept to print. */
+#define BEST_SHOWN 100
+
 typedef struct solve_run {
   const pc_puzzle *pz;
-  const pc_matrix *m;
-  bool print;
-  uint64_t found, limit;
-  int32_t *owner;
+  pc_census census;
+  bool print, show_best;
+  uint64_t reported, limit;
   char *labels;
 } solve_run;
+
+static void print_tiling(solve_run *r, const char *heading, uint64_t number, const pc_tiling *t)
+{
+  for (int32_t i = 0; i < r->pz->n_cells; i++)
+    r->labels[i] = t->piece[i] >= 0 ? r->pz->pieces[t->piece[i]].symbol : '?';
+  char *art = pc_shape_ascii(r->pz->grid, r->pz->cells, r->pz->n_cells, r->labels);
+  printf("%s %llu:\n%s\n", heading, (unsigned long long)number, art ? art : "");
+  free(art);
+}
 
 static bool visit(void *ctx, const int32_t *options, int32_t n)
 {
   solve_run *r = ctx;
-  if (!pc_matrix_canonical(r->m, options, n)) return false;
-  r->found++;
-  if (r->print) {
-    pc_matrix_owners(r->m, options, n, r->owner);
-    for (int32_t i = 0; i < r->pz->n_cells; i++)
-      r->labels[i] = r->owner[i] >= 0 ? r->pz->pieces[r->owner[i]].symbol : '?';
-    char *art = pc_shape_ascii(r->pz->grid, r->pz->cells, r->pz->n_cells, r->labels);
-    printf("solution %llu:\n%s\n", (unsigned long long)r->found, art ? art : "");
-    free(art);
+  if (!pc_census_add(&r->census, options, n)) return false;
+  r->reported++;
+  if (r->print) print_tiling(r, "solution", r->reported, &r->census.found);
+  return r->limit && r->reported >= r->limit;
+}
+
+/* "8 (4 rotations, 4 reflections)". */
+static void describe_group(const pc_symmetry *g, const pc_grid *grid, char *out, size_t size)
+{
+  int32_t rot = pc_symmetry_rotations(g, grid);
+  snprintf(out, size, "%d (%d rotation%s, %d reflection%s)", (int)g->order, (int)rot,
+           rot == 1 ? "" : "s", (int)(g->order - rot), g->order - rot == 1 ? "" : "s");
+}
+
+static void print_sym_table(FILE *out, const pc_census *c)
+{
+  fprintf(out, "%10s %10s %12s\n", "horizontal", "vertical", "solutions");
+  for (int32_t h = c->table_side - 1; h >= 0; h--)
+    for (int32_t v = c->table_side - 1; v >= 0; v--) {
+      uint64_t k = c->table[(size_t)h * (size_t)c->table_side + (size_t)v];
+      if (k) fprintf(out, "%10d %10d %12llu\n", (int)h, (int)v, (unsigned long long)k);
+    }
+}
+
+static void print_best(solve_run *r)
+{
+  const pc_census *c = &r->census;
+  if (c->best.h < 0) return;
+  printf("maximally symmetric: horizontal %d, vertical %d; %llu %s\n", (int)c->best.h,
+         (int)c->best.v, (unsigned long long)c->best_count,
+         c->all ? "solutions" : "essentially different solutions");
+  if (c->best_count > (uint64_t)c->n_best)
+    printf("(the first %d shown)\n", (int)c->n_best);
+  for (int32_t i = 0; r->show_best && i < c->n_best; i++) {
+    pc_score sc = pc_score_tiling(c->scorer, &c->best_tilings[i]);
+    printf("horizontal %d, vertical %d\n", (int)sc.h, (int)sc.v);
+    print_tiling(r, "best", (uint64_t)i + 1, &c->best_tilings[i]);
   }
-  return r->limit && r->found >= r->limit;
 }
 
 int pc_cmd_solve(int argc, char **argv)
 {
   static const struct option longopts[] = {
-      {"count", no_argument, NULL, 'c'},    {"limit", required_argument, NULL, 'n'},
-      {"leftmost", no_argument, NULL, 'l'}, {"profile", no_argument, NULL, 'P'},
-      {"json", no_argument, NULL, 'j'},     {"help", no_argument, NULL, 'h'},
+      {"count", no_argument, NULL, 'c'},       {"limit", required_argument, NULL, 'n'},
+      {"all", no_argument, NULL, OPT_ALL},     {"unique", no_argument, NULL, OPT_UNIQUE},
+      {"best", no_argument, NULL, OPT_BEST},   {"sym-table", no_argument, NULL, OPT_SYM_TABLE},
+      {"leftmost", no_argument, NULL, OPT_LEFTMOST},
+      {"profile", no_argument, NULL, OPT_PROFILE},
+      {"json", no_argument, NULL, OPT_JSON},   {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
-  bool count_only = false, profile = false, json = false;
+  bool count_only = false, profile = false, json = false, all = false, best = false,
+       sym_table = false;
   solve_run run = {0};
   pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV};
   int c;
@@ -68,61 +128,104 @@ int pc_cmd_solve(int argc, char **argv)
       if (!pc_parse_u64(optarg, &run.limit) || !run.limit)
         return pc_usage_error("solve", "--limit wants a positive number, not '%s'", optarg);
       break;
-    case 'l': cfg.choose = PC_CHOOSE_LEFTMOST; break;
-    case 'P': profile = true; break;
-    case 'j': json = true; break;
+    case OPT_ALL: all = true; break;
+    case OPT_UNIQUE: all = false; break;
+    case OPT_BEST: best = true; break;
+    case OPT_SYM_TABLE: sym_table = true; break;
+    case OPT_LEFTMOST: cfg.choose = PC_CHOOSE_LEFTMOST; break;
+    case OPT_PROFILE: profile = true; break;
+    case OPT_JSON: json = true; break;
     case 'h': fputs(usage, stdout); return PC_EXIT_OK;
     default: return pc_usage_error("solve", "unknown option");
     }
   }
   if (optind != argc - 1)
     return pc_usage_error("solve", optind == argc ? "no BOARD given" : "more than one BOARD");
+  if (best && run.limit)
+    return pc_usage_error("solve", "--best looks at every solution; it cannot take --limit");
 
   pc_error err = {0};
   pc_puzzle pz;
   pc_status s = pc_puzzle_load(argv[optind], &pz, &err);
   if (s) return pc_report_error("solve", s, &err);
-  pc_matrix m;
-  if ((s = pc_matrix_build(&pz, &m, &err))) {
-    pc_puzzle_free(&pz);
-    return pc_report_error("solve", s, &err);
+  pc_matrix full = {0}, reduced = {0};
+  pc_symmetry group = {0};
+  pc_classes classes = {0};
+  pc_scorer scorer = {0};
+  pc_dlx *d = NULL;
+  bool *keep = NULL;
+  int status = PC_EXIT_OK;
+  if ((s = pc_matrix_build(&pz, &full, &err))) goto fail;
+  keep = pc_alloc_array((size_t)full.xc.n_options + 1, sizeof *keep);
+  run.labels = pc_alloc_array((size_t)pz.n_cells + 1, 1);
+  if (!keep || !run.labels || (s = pc_symmetry_find(&pz, &group)) ||
+      (s = pc_classes_init(&classes, &pz, &group, &full, !all, keep)) ||
+      (s = pc_matrix_subset(&full, keep, &reduced, &err)) ||
+      ((best || sym_table) && (s = pc_scorer_init(&scorer, pz.grid, pz.cells, pz.n_cells))) ||
+      (s = pc_census_init(&run.census, &reduced, &classes, best || sym_table ? &scorer : NULL,
+                          all, BEST_SHOWN))) {
+    if (!s) s = PC_ERR_NOMEM;
+    goto fail;
   }
   run.pz = &pz;
-  run.m = &m;
-  run.print = !count_only && !json;
-  run.owner = pc_alloc_array((size_t)pz.n_cells, sizeof *run.owner);
-  run.labels = pc_alloc_array((size_t)pz.n_cells, 1);
-  pc_dlx *d = pc_dlx_new(&m.xc);
-  int status = PC_EXIT_OK;
-  if (!d || !run.owner || !run.labels) {
-    fputs("polycover solve: out of memory\n", stderr);
-    status = PC_EXIT_FAIL;
-    goto done;
+  run.print = !count_only && !json && !best;
+  run.show_best = !count_only && !json;
+  if (!(d = pc_dlx_new(&reduced.xc))) {
+    s = PC_ERR_NOMEM;
+    goto fail;
   }
   cfg.visit = visit;
   cfg.ctx = &run;
   pc_dlx_stats st;
   double seconds = pc_timed_search(d, &cfg, &st);
-  st.solutions = run.found;
+  const pc_census *cs = &run.census;
+  char group_text[64];
+  describe_group(&group, pz.grid, group_text, sizeof group_text);
+  st.solutions = cs->solutions;
   if (json) {
     pc_json j;
     pc_json_begin(&j, stdout);
     pc_json_str(&j, "board", argv[optind]);
     pc_json_str(&j, "title", pz.title);
     pc_json_stats(&j, &st, seconds);
-    pc_json_u64(&j, "options", (uint64_t)m.xc.n_options);
-    pc_json_u64(&j, "items", (uint64_t)m.xc.n_items);
+    pc_json_u64(&j, "unique", cs->unique);
+    pc_json_u64(&j, "symmetries", (uint64_t)group.order);
+    pc_json_bool(&j, "reduced", classes.piece >= 0);
+    pc_json_u64(&j, "options", (uint64_t)reduced.xc.n_options);
+    pc_json_u64(&j, "items", (uint64_t)reduced.xc.n_items);
+    if (best && cs->best.h >= 0) {
+      pc_json_u64(&j, "best_horizontal", (uint64_t)cs->best.h);
+      pc_json_u64(&j, "best_vertical", (uint64_t)cs->best.v);
+      pc_json_u64(&j, "best_count", cs->best_count);
+    }
     pc_json_end(&j);
   } else {
     printf("%s\n", pz.title);
+    printf("symmetries: %s\n", group_text);
+    if (classes.piece >= 0)
+      printf("reduction: piece %s kept on %d of its %d placements\n",
+             pz.pieces[classes.piece].name, (int)classes.kept, (int)classes.placements);
     pc_print_summary(stdout, &st, seconds);
+    printf("unique: %llu\n", (unsigned long long)cs->unique);
+    if (!st.complete && !all)
+      printf("(stopped early: counts cover the classes found so far)\n");
+    if (best) print_best(&run);
   }
+  if (sym_table) print_sym_table(json ? stderr : stdout, cs);
   if (profile) pc_print_profile(json ? stderr : stdout, &st);
+  goto done;
+fail:
+  status = pc_report_error("solve", s, &err);
 done:
   pc_dlx_free(d);
-  free(run.owner);
+  pc_census_free(&run.census);
+  pc_scorer_free(&scorer);
+  pc_classes_free(&classes);
+  pc_symmetry_free(&group);
+  pc_matrix_free(&reduced);
+  pc_matrix_free(&full);
+  free(keep);
   free(run.labels);
-  pc_matrix_free(&m);
   pc_puzzle_free(&pz);
   return status;
 }

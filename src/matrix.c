@@ -196,6 +196,27 @@ void pc_matrix_free(pc_matrix *m)
   memset(m, 0, sizeof *m);
 }
 
+pc_status pc_matrix_subset(const pc_matrix *src, const bool *keep, pc_matrix *dst, pc_error *err)
+{
+  memset(dst, 0, sizeof *dst);
+  pc_xc_init(&dst->xc);
+  dst->n_cells = src->n_cells;
+  dst->numbered_copies = src->numbered_copies;
+  pc_status s = PC_OK;
+  for (int32_t i = 0; i < src->xc.n_items && !s; i++)
+    s = pc_xc_add_item(&dst->xc, src->xc.names[i], i >= src->xc.n_primary, NULL, err);
+  for (int32_t o = 0; o < src->xc.n_options && !s; o++) {
+    if (!keep[o]) continue;
+    s = pc_xc_add_option(&dst->xc, pc_xc_option(&src->xc, o), pc_xc_option_size(&src->xc, o), err);
+    int32_t k = dst->xc.n_options - 1;
+    if (!s && !pc_grow((void **)&dst->placement, &dst->cap_placements, k + 1, sizeof *dst->placement))
+      s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    if (!s) dst->placement[k] = src->placement[o];
+  }
+  if (s) pc_matrix_free(dst);
+  return s;
+}
+
 bool pc_matrix_canonical(const pc_matrix *m, const int32_t *options, int32_t n)
 {
   if (!m->numbered_copies) return true;
@@ -205,14 +226,4 @@ bool pc_matrix_canonical(const pc_matrix *m, const int32_t *options, int32_t n)
       if (a->piece == b->piece && a->copy < b->copy && a->index > b->index) return false;
     }
   return true;
-}
-
-void pc_matrix_owners(const pc_matrix *m, const int32_t *options, int32_t n, int32_t *owner)
-{
-  for (int32_t i = 0; i < m->n_cells; i++) owner[i] = -1;
-  for (int32_t i = 0; i < n; i++) {
-    const int32_t *items = pc_xc_option(&m->xc, options[i]);
-    for (int32_t j = 0; j < pc_xc_option_size(&m->xc, options[i]); j++)
-      if (items[j] < m->n_cells) owner[items[j]] = m->placement[options[i]].piece;
-  }
 }

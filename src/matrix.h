@@ -33,12 +33,12 @@ typedef struct pc_matrix {
 pc_status pc_matrix_build(const pc_puzzle *pz, pc_matrix *m, pc_error *err);
 void pc_matrix_free(pc_matrix *m);
 
+/* dst = src with only the options o where keep[o]. */
+pc_status pc_matrix_subset(const pc_matrix *src, const bool *keep, pc_matrix *dst, pc_error *err);
+
 /* Copies of a piece are interchangeable, so the search finds each real
    solution once per ordering of them; this keeps the one where every
    piece's copies stand in increasing placement order. */
 bool pc_matrix_canonical(const pc_matrix *m, const int32_t *options, int32_t n);
-
-/* owner[i] = the piece on board cell i (-1 if none) for a solution. */
-void pc_matrix_owners(const pc_matrix *m, const int32_t *options, int32_t n, int32_t *owner);
 
 #endif

@@ -10,7 +10,7 @@
 
 #include "dlx.h"
 #include "dlx1.h"
-#include "matrix.h"
+#include "census.h"
 
 static char *slurp(FILE *f)
 {
@@ -84,31 +84,45 @@ void pc_load_dlx1(const char *name, pc_xc *xc)
   cr_assert_eq(s, PC_OK, "%s:%d:%d: %s", path, err.line, err.column, err.msg);
 }
 
-static bool count_canonical(void *ctx, const int32_t *options, int32_t n)
+static bool count(void *ctx, const int32_t *options, int32_t n)
 {
-  const void **c = ctx;
-  if (pc_matrix_canonical(c[0], options, n)) ++*(uint64_t *)c[1];
+  pc_census_add(ctx, options, n);
   return false;
 }
 
-pc_solved pc_solve_board(const char *path)
+pc_solved pc_solve_board_as(const char *path, bool all)
 {
   pc_puzzle pz;
   pc_error err = {0};
   cr_assert_eq(pc_puzzle_load(path, &pz, &err), PC_OK, "%s:%d:%d: %s", err.file, err.line,
                err.column, err.msg);
-  pc_matrix m;
-  cr_assert_eq(pc_matrix_build(&pz, &m, &err), PC_OK, "%s", err.msg);
+  pc_matrix full, m;
+  cr_assert_eq(pc_matrix_build(&pz, &full, &err), PC_OK, "%s", err.msg);
+  pc_symmetry g;
+  pc_classes classes;
+  pc_census census;
+  bool *keep = calloc((size_t)full.xc.n_options + 1, sizeof *keep);
+  cr_assert_not_null(keep);
+  cr_assert_eq(pc_symmetry_find(&pz, &g), PC_OK);
+  cr_assert_eq(pc_classes_init(&classes, &pz, &g, &full, !all, keep), PC_OK);
+  cr_assert_eq(pc_matrix_subset(&full, keep, &m, &err), PC_OK);
+  cr_assert_eq(pc_census_init(&census, &m, &classes, NULL, all, 0), PC_OK);
   pc_dlx *d = pc_dlx_new(&m.xc);
   cr_assert_not_null(d);
-  uint64_t found = 0;
-  const void *ctx[] = {&m, &found};
-  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV, .visit = count_canonical, .ctx = ctx};
+  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV, .visit = count, .ctx = &census};
   pc_dlx_stats st;
   pc_dlx_search(d, &cfg, &st);
-  pc_solved r = {found, st.solutions, st.nodes, st.updates, m.xc.n_options};
+  pc_solved r = {census.solutions, census.unique, st.solutions, st.nodes, st.updates,
+                 m.xc.n_options, g.order};
   pc_dlx_free(d);
+  pc_census_free(&census);
+  pc_classes_free(&classes);
+  pc_symmetry_free(&g);
   pc_matrix_free(&m);
+  pc_matrix_free(&full);
+  free(keep);
   pc_puzzle_free(&pz);
   return r;
 }
+
+pc_solved pc_solve_board(const char *path) { return pc_solve_board_as(path, true); }

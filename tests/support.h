@@ -3,6 +3,8 @@
 #ifndef PC_TEST_SUPPORT_H
 #define PC_TEST_SUPPORT_H
 
+#include <stdbool.h>
+
 #include "xc.h"
 
 typedef struct pc_run {
@@ -16,14 +18,18 @@ typedef struct pc_run {
 pc_run pc_run_program(const char *input, const char *const *args);
 void pc_run_free(pc_run *r);
 
-/* A puzzle solved from its board file: solutions counted once per order
-   of numbered copies (`solutions`), and as the search met them (`met`). */
+/* A puzzle solved from its board file. `all` searches every solution;
+   otherwise the search is reduced to one class representative at a time
+   (symmetry.h). Either way `solutions` counts all solutions (numbered
+   copies once, not once per order) and `unique` the classes; `met` is what
+   the search met, nodes and updates its counters. */
 typedef struct pc_solved {
-  uint64_t solutions, met, nodes, updates;
-  int32_t options;
+  uint64_t solutions, unique, met, nodes, updates;
+  int32_t options, symmetries;
 } pc_solved;
 
-pc_solved pc_solve_board(const char *path);
+pc_solved pc_solve_board_as(const char *path, bool all);
+pc_solved pc_solve_board(const char *path); /* all */
 
 /* Reads a DLX1 file under tests/data, failing the test on error. */
 void pc_load_dlx1(const char *name, pc_xc *xc);

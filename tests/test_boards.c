@@ -7,57 +7,75 @@
 
 #include "support.h"
 
-static pc_solved solve(const char *board)
+static pc_solved solve_as(const char *board, bool all)
 {
   char path[256];
   snprintf(path, sizeof path, "boards/%s.yaml", board);
-  return pc_solve_board(path);
+  return pc_solve_board_as(path, all);
 }
 
+/* Every solution, as Knuth's DLX met them (his counters). */
+static pc_solved solve_all(const char *board) { return solve_as(board, true); }
+
+/* One search per class (symmetry.h); counts of both kinds. */
+static pc_solved solve(const char *board) { return solve_as(board, false); }
+
 /* Knuth's figures for the same matrix (shared/bench scott.dlx): 1,568
-   placements, 520 solutions, 289,327 nodes, 101,013,837 updates. */
+   placements, 520 solutions, 289,327 nodes, 101,013,837 updates; 65
+   essentially different. */
 Test(boards, scott)
 {
-  pc_solved r = solve("scott");
+  pc_solved r = solve_all("scott");
   cr_expect_eq(r.options, 1568);
   cr_expect_eq(r.solutions, 520);
+  cr_expect_eq(r.unique, 65);
   cr_expect_eq(r.nodes, 289327);
   cr_expect_eq(r.updates, 101013837);
 }
 
 Test(boards, pentominoes_6x10, .timeout = 300)
 {
-  pc_solved r = solve("pent6x10");
+  pc_solved r = solve_all("pent6x10");
   cr_expect_eq(r.solutions, 9356);
+  cr_expect_eq(r.unique, 2339);
   cr_expect_eq(r.nodes, 3620988);
   cr_expect_eq(r.updates, 1235724537);
 }
 
-/* 1,010, 368 and 2 essentially different (Golomb), times 4. */
+/* Golomb: 1,010, 368 and 2 essentially different; the rectangle has 4
+   symmetries and no solution is symmetric. */
 Test(boards, pentomino_rectangles, .timeout = 300)
 {
-  cr_expect_eq(solve("pent5x12").solutions, 4 * 1010);
-  cr_expect_eq(solve("pent4x15").solutions, 4 * 368);
-  cr_expect_eq(solve("pent3x20").solutions, 4 * 2);
+  const char *boards[] = {"pent5x12", "pent4x15", "pent3x20"};
+  const uint64_t unique[] = {1010, 368, 2};
+  for (int i = 0; i < 3; i++) {
+    pc_solved r = solve(boards[i]);
+    cr_expect_eq(r.unique, unique[i], "%s", boards[i]);
+    cr_expect_eq(r.solutions, 4 * unique[i], "%s", boards[i]);
+  }
 }
 
 /* Torbijn's 156, times the rhombus's 4 symmetries. */
 Test(boards, hexiamond_rhombus)
 {
-  cr_expect_eq(solve("hexrhombus").solutions, 624);
+  pc_solved r = solve("hexrhombus");
+  cr_expect_eq(r.unique, 156);
+  cr_expect_eq(r.solutions, 624);
 }
 
 /* Leech's 46, times the rectangle's 4 symmetries (one-sided pieces keep
    the mirror images apart, but the set holds every mirror image). */
 Test(boards, one_sided_3x30, .timeout = 300)
 {
-  cr_expect_eq(solve("onesided3x30").solutions, 184);
+  pc_solved r = solve("onesided3x30");
+  cr_expect_eq(r.unique, 46);
+  cr_expect_eq(r.solutions, 184);
 }
 
 /* Knuth: DLX makes 4,780,846 updates before concluding there is none. */
 Test(boards, mutilated_chessboard)
 {
-  pc_solved r = solve("mutilated");
+  pc_solved r = solve_all("mutilated");
   cr_expect_eq(r.solutions, 0);
   cr_expect_eq(r.updates, 4780846);
 }
@@ -67,6 +85,29 @@ Test(boards, kanoodle_starts)
 {
   cr_expect_eq(solve("kanoodle-start1").solutions, 1);
   cr_expect_eq(solve("kanoodle-start2").solutions, 1);
+}
+
+/* Barwell's tetrastick squares: 72, 382, 607, 530 and 204 essentially
+   different (Goodger), times the square's 8 symmetries. */
+Test(boards, tetrasticks_5x5, .timeout = 600)
+{
+  const char *boards[] = {"tetra5x5-noH", "tetra5x5-noJ", "tetra5x5-noL", "tetra5x5-noN",
+                          "tetra5x5-noY"};
+  const uint64_t unique[] = {72, 382, 607, 530, 204};
+  for (int i = 0; i < 5; i++) {
+    pc_solved r = solve(boards[i]);
+    cr_expect_eq(r.unique, unique[i], "%s", boards[i]);
+    cr_expect_eq(r.solutions, 8 * unique[i], "%s", boards[i]);
+  }
+}
+
+/* Knuth: Dudeney's chessboard has 16,146 essentially different solutions
+   (times 8, none symmetric). */
+Test(boards, dudeney, .timeout = 600)
+{
+  pc_solved r = solve("dudeney");
+  cr_expect_eq(r.unique, 16146);
+  cr_expect_eq(r.solutions, 8 * 16146);
 }
 
 Test(boards, every_shipped_file_loads)
@@ -80,23 +121,13 @@ Test(boards, every_shipped_file_loads)
   pc_run_free(&r);
 }
 
-/* Barwell's tetrastick squares: 72, 382, 607, 530 and 204 essentially
-   different (Goodger), times the square's 8 symmetries. Minutes: long. */
-Test(long, tetrasticks_5x5, .timeout = 3600)
+/* Knuth: Haselgrove's 45 Y pentominoes in 15x15, 212 essentially
+   different (times 8). Copies of one piece leave no piece to restrict, so
+   this is a search for all 1,696: minutes, long. */
+Test(long, y45, .timeout = 3600)
 {
   if (!getenv("POLYCOVER_LONG")) cr_skip_test("set POLYCOVER_LONG=1 (make check-long)");
-  cr_expect_eq(solve("tetra5x5-noH").solutions, 8 * 72);
-  cr_expect_eq(solve("tetra5x5-noJ").solutions, 8 * 382);
-  cr_expect_eq(solve("tetra5x5-noL").solutions, 8 * 607);
-  cr_expect_eq(solve("tetra5x5-noN").solutions, 8 * 530);
-  cr_expect_eq(solve("tetra5x5-noY").solutions, 8 * 204);
-}
-
-/* Knuth: Dudeney's chessboard has 16,146 essentially different solutions
-   (times 8); Haselgrove's 45 Y pentominoes in 15x15, 212 (times 8). */
-Test(long, dudeney_and_y45, .timeout = 3600)
-{
-  if (!getenv("POLYCOVER_LONG")) cr_skip_test("set POLYCOVER_LONG=1 (make check-long)");
-  cr_expect_eq(solve("dudeney").solutions, 8 * 16146);
-  cr_expect_eq(solve("y45").solutions, 8 * 212);
+  pc_solved r = solve("y45");
+  cr_expect_eq(r.unique, 212);
+  cr_expect_eq(r.solutions, 8 * 212);
 }

@@ -1,0 +1,164 @@
+/* test_symmetry.c — symmetry groups and exact counts of essentially
+   different solutions: the reduced search and the full one agree, and
+   all = sum over classes of |group| / |stabilizer|. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "census.h"
+#include "support.h"
+
+static int32_t group_order(const char *path)
+{
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load(path, &pz, &err), PC_OK, "%s: %s", path, err.msg);
+  pc_symmetry g;
+  cr_assert_eq(pc_symmetry_find(&pz, &g), PC_OK);
+  int32_t order = g.order;
+  /* Each element maps the board onto itself, one to one. */
+  for (int32_t e = 0; e < g.order; e++) {
+    bool *hit = calloc((size_t)pz.n_cells, 1);
+    for (int32_t i = 0; i < pz.n_cells; i++) {
+      int32_t j = g.cell[(size_t)e * (size_t)pz.n_cells + (size_t)i];
+      cr_assert(j >= 0 && j < pz.n_cells && !hit[j], "%s: element %d", path, (int)e);
+      hit[j] = true;
+    }
+    free(hit);
+  }
+  pc_symmetry_free(&g);
+  pc_puzzle_free(&pz);
+  return order;
+}
+
+Test(symmetry, groups)
+{
+  cr_expect_eq(group_order("boards/scott.yaml"), 8);
+  cr_expect_eq(group_order("boards/pent6x10.yaml"), 4);
+  cr_expect_eq(group_order("boards/hexrhombus.yaml"), 4);
+  /* A one-sided set holding every mirror image keeps the reflections. */
+  cr_expect_eq(group_order("boards/onesided3x30.yaml"), 4);
+  cr_expect_eq(group_order("boards/obeirne.yaml"), 12);
+  cr_expect_eq(group_order("boards/tetra5x5-noH.yaml"), 8);
+  cr_expect_eq(group_order("boards/kanoodle.yaml"), 4);
+  /* Pre-placed pieces break the symmetry. */
+  cr_expect_eq(group_order("boards/kanoodle-start1.yaml"), 1);
+  cr_expect_eq(group_order("tests/data/boards/dominoes_any.yaml"), 4);
+}
+
+/* The reduced search and the full one give the same two counts. */
+static void agree(const char *path, uint64_t solutions, uint64_t unique)
+{
+  pc_solved all = pc_solve_board_as(path, true), reduced = pc_solve_board_as(path, false);
+  cr_expect_eq(all.solutions, solutions, "%s: all", path);
+  cr_expect_eq(all.unique, unique, "%s: unique, full search", path);
+  cr_expect_eq(reduced.solutions, solutions, "%s: all, reduced search", path);
+  cr_expect_eq(reduced.unique, unique, "%s: unique", path);
+  cr_expect_leq(reduced.updates, all.updates, "%s", path);
+}
+
+Test(symmetry, reduced_and_full_agree)
+{
+  /* 1111, 112 = 211, 121, 22 in the column notation: three symmetric. */
+  agree("tests/data/boards/dominoes_any.yaml", 5, 4);
+  /* Numbered copies: flat and upright are one class. */
+  agree("tests/data/boards/two_dominoes.yaml", 2, 1);
+  agree("boards/hexrhombus.yaml", 624, 156);
+  agree("boards/kanoodle-start1.yaml", 1, 1);
+  const char *fixtures[] = {"tests/data/boards/small.yaml", "tests/data/boards/small_fixed.yaml",
+                            "tests/data/boards/sticks_cross.yaml",
+                            "tests/data/boards/sticks_x.yaml"};
+  for (size_t i = 0; i < sizeof fixtures / sizeof *fixtures; i++) {
+    pc_solved all = pc_solve_board_as(fixtures[i], true);
+    pc_solved reduced = pc_solve_board_as(fixtures[i], false);
+    cr_expect_eq(reduced.solutions, all.solutions, "%s", fixtures[i]);
+    cr_expect_eq(reduced.unique, all.unique, "%s", fixtures[i]);
+  }
+}
+
+/* Knuth's trick, automated: several times less work. */
+Test(symmetry, reduction_pays, .timeout = 300)
+{
+  pc_solved all = pc_solve_board_as("boards/scott.yaml", true);
+  pc_solved reduced = pc_solve_board_as("boards/scott.yaml", false);
+  cr_expect_lt(4 * reduced.updates, all.updates, "%llu vs %llu",
+               (unsigned long long)reduced.updates, (unsigned long long)all.updates);
+  cr_expect_eq(reduced.symmetries, 8);
+}
+
+static uint64_t json_u64(const char *json, const char *key)
+{
+  char pat[64];
+  snprintf(pat, sizeof pat, "\"%s\": ", key);
+  const char *p = strstr(json, pat);
+  cr_assert_not_null(p, "no %s in %s", key, json);
+  return strtoull(p + strlen(pat), NULL, 10);
+}
+
+/* Figure 1 (vertical 36, horizontal 30) is maximally symmetric among
+   Scott's solutions, and alone in that. */
+Test(symmetry, scott_best)
+{
+  const char *args[] = {"solve", "--best", "--json", "boards/scott.yaml", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect_eq(json_u64(r.out, "best_horizontal"), 30);
+  cr_expect_eq(json_u64(r.out, "best_vertical"), 36);
+  cr_expect_eq(json_u64(r.out, "best_count"), 1);
+  cr_expect_eq(json_u64(r.out, "unique"), 65);
+  cr_expect_eq(json_u64(r.out, "solutions"), 520);
+  pc_run_free(&r);
+}
+
+/* Figure 9: the maximally symmetric one-sided 3x30 packing has horizontal
+   symmetry 51 and vertical 48. */
+Test(symmetry, one_sided_3x30_best, .timeout = 300)
+{
+  const char *args[] = {"solve", "--best", "--json", "boards/onesided3x30.yaml", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect_eq(json_u64(r.out, "best_horizontal"), 51);
+  cr_expect_eq(json_u64(r.out, "best_vertical"), 48);
+  pc_run_free(&r);
+}
+
+/* The table counts every solution once. */
+Test(symmetry, sym_table_sums_to_all)
+{
+  const char *modes[] = {"--unique", "--all"};
+  for (int m = 0; m < 2; m++) {
+    const char *args[] = {"solve", "-c", "--sym-table", modes[m], "boards/scott.yaml", NULL};
+    pc_run r = pc_run_program(NULL, args);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    const char *p = strstr(r.out, "horizontal   vertical");
+    cr_assert_not_null(p, "%s", r.out);
+    p = strchr(p, '\n') + 1;
+    uint64_t total = 0;
+    int h, v;
+    unsigned long long k;
+    int used;
+    while (sscanf(p, "%d %d %llu%n", &h, &v, &k, &used) == 3) {
+      total += k;
+      p += used;
+    }
+    cr_expect_eq(total, 520, "%s", modes[m]);
+    cr_expect(strstr(r.out, "        30         36            "), "%s", r.out);
+    pc_run_free(&r);
+  }
+}
+
+Test(symmetry, solve_prints_both_counts)
+{
+  const char *args[] = {"solve", "boards/kanoodle-start2.yaml", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, "solution 1:"), "%s", r.out);
+  cr_expect(strstr(r.out, "solutions: 1\n"), "%s", r.out);
+  cr_expect(strstr(r.out, "unique: 1\n"), "%s", r.out);
+  pc_run_free(&r);
+  const char *bad[] = {"solve", "--best", "--limit", "3", "boards/scott.yaml", NULL};
+  r = pc_run_program(NULL, bad);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "--limit"), "%s", r.err);
+  pc_run_free(&r);
+}
