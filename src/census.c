@@ -99,3 +99,70 @@ bool pc_census_add(pc_census *c, const int32_t *options, int32_t n)
   if (c->scorer && (c->all || represents)) score_class(c);
   return c->all || represents;
 }
+
+pc_status pc_census_save(const pc_census *c, FILE *f)
+{
+  fprintf(f, "census %llu %llu\n", (unsigned long long)c->solutions,
+          (unsigned long long)c->unique);
+  for (int32_t i = 0; i < c->table_side * c->table_side; i++)
+    if (c->table[i])
+      fprintf(f, "table %d %d %llu\n", (int)(i / c->table_side), (int)(i % c->table_side),
+              (unsigned long long)c->table[i]);
+  if (c->best.h >= 0)
+    fprintf(f, "best %d %d %llu\n", (int)c->best.h, (int)c->best.v,
+            (unsigned long long)c->best_count);
+  for (int32_t k = 0; k < c->n_best; k++) {
+    const pc_tiling *t = &c->best_tilings[k];
+    fputs("tiling", f);
+    for (int32_t i = 0; i < t->n_cells; i++) fprintf(f, " %d %d", (int)t->piece[i], (int)t->anchor[i]);
+    fputc('\n', f);
+  }
+  fputs("end census\n", f);
+  return ferror(f) ? PC_ERR_IO : PC_OK;
+}
+
+/* Reads one tiling's pairs after "tiling". */
+static bool read_tiling(pc_census *c, FILE *f)
+{
+  if (c->n_best >= c->best_cap || pc_tiling_init(&c->best_tilings[c->n_best], c->found.n_cells))
+    return false;
+  pc_tiling *t = &c->best_tilings[c->n_best++];
+  for (int32_t i = 0; i < t->n_cells; i++) {
+    int p, a;
+    if (fscanf(f, "%d %d", &p, &a) != 2 || p < -1 || a < -1 || a >= t->n_cells) return false;
+    t->piece[i] = p;
+    t->anchor[i] = a;
+  }
+  return true;
+}
+
+pc_status pc_census_load(pc_census *c, FILE *f, pc_error *err)
+{
+  char word[16];
+  unsigned long long a, b;
+  if (fscanf(f, " census %llu %llu", &a, &b) != 2)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "no census in the checkpoint");
+  c->solutions = a;
+  c->unique = b;
+  while (fscanf(f, " %15s", word) == 1) {
+    int h, v;
+    bool ok = true;
+    if (!strcmp(word, "end")) {
+      ok = fscanf(f, " %15s", word) == 1 && !strcmp(word, "census");
+      return ok ? PC_OK : pc_error_set(err, PC_ERR_INPUT, 0, 0, "bad census end");
+    } else if (!strcmp(word, "table")) {
+      ok = fscanf(f, "%d %d %llu", &h, &v, &a) == 3 && h >= 0 && v >= 0 && h < c->table_side &&
+           v < c->table_side;
+      if (ok) c->table[(size_t)h * (size_t)c->table_side + (size_t)v] = a;
+    } else if (!strcmp(word, "best")) {
+      ok = fscanf(f, "%d %d %llu", &h, &v, &a) == 3 && h >= 0 && v >= 0;
+      if (ok) c->best = (pc_score){h, v}, c->best_count = a;
+    } else if (!strcmp(word, "tiling")) {
+      ok = read_tiling(c, f);
+    } else {
+      ok = false;
+    }
+    if (!ok) return pc_error_set(err, PC_ERR_INPUT, 0, 0, "bad census line '%s' in the checkpoint", word);
+  }
+  return pc_error_set(err, PC_ERR_INPUT, 0, 0, "the checkpoint's census is cut short");
+}

@@ -6,6 +6,8 @@
 #ifndef PC_CENSUS_H
 #define PC_CENSUS_H
 
+#include <stdio.h>
+
 #include "score.h"
 #include "symmetry.h"
 
@@ -37,5 +39,12 @@ void pc_census_free(pc_census *c);
    a class's representative, or with `all` every solution (numbered copies
    in their canonical order only). It is then in c->found. */
 bool pc_census_add(pc_census *c, const int32_t *options, int32_t n);
+
+/* The counts, the table and the best so far, as text lines (for a
+   checkpoint), and read back into a census initialized for the same
+   puzzle and options. Reading fails with PC_ERR_INPUT on anything that
+   does not fit. */
+pc_status pc_census_save(const pc_census *c, FILE *f);
+pc_status pc_census_load(pc_census *c, FILE *f, pc_error *err);
 
 #endif

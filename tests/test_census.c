@@ -1,0 +1,86 @@
+/* test_census.c — a census survives a checkpoint: saved and loaded back,
+   it holds the same counts, table and best solutions. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "census.h"
+#include "dlx.h"
+
+typedef struct fixture {
+  pc_puzzle pz;
+  pc_matrix full, m;
+  pc_symmetry g;
+  pc_classes classes;
+  pc_scorer scorer;
+  bool keep[4096];
+} fixture;
+
+static void setup(fixture *x, const char *path)
+{
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load(path, &x->pz, &err), PC_OK, "%s", err.msg);
+  cr_assert_eq(pc_matrix_build(&x->pz, &x->full, &err), PC_OK);
+  cr_assert_lt(x->full.xc.n_options, 4096);
+  cr_assert_eq(pc_symmetry_find(&x->pz, &x->g), PC_OK);
+  cr_assert_eq(pc_classes_init(&x->classes, &x->pz, &x->g, &x->full, true, x->keep), PC_OK);
+  cr_assert_eq(pc_matrix_subset(&x->full, x->keep, &x->m, &err), PC_OK);
+  cr_assert_eq(pc_scorer_init(&x->scorer, x->pz.grid, x->pz.cells, x->pz.n_cells), PC_OK);
+}
+
+static void teardown(fixture *x)
+{
+  pc_scorer_free(&x->scorer);
+  pc_classes_free(&x->classes);
+  pc_symmetry_free(&x->g);
+  pc_matrix_free(&x->m);
+  pc_matrix_free(&x->full);
+  pc_puzzle_free(&x->pz);
+}
+
+static bool add(void *ctx, const int32_t *options, int32_t n)
+{
+  pc_census_add(ctx, options, n);
+  return false;
+}
+
+Test(census, save_and_load)
+{
+  static fixture x;
+  setup(&x, "boards/scott.yaml");
+  pc_census a, b;
+  cr_assert_eq(pc_census_init(&a, &x.m, &x.classes, &x.scorer, false, 10), PC_OK);
+  pc_dlx *d = pc_dlx_new(&x.m.xc);
+  pc_dlx_config cfg = {.visit = add, .ctx = &a};
+  pc_dlx_stats st;
+  pc_dlx_search(d, &cfg, &st);
+  pc_dlx_free(d);
+  cr_assert_eq(a.unique, 65);
+  cr_assert_eq(a.n_best, 1);
+
+  FILE *f = tmpfile();
+  cr_assert_eq(pc_census_save(&a, f), PC_OK);
+  rewind(f);
+  cr_assert_eq(pc_census_init(&b, &x.m, &x.classes, &x.scorer, false, 10), PC_OK);
+  pc_error err = {0};
+  cr_assert_eq(pc_census_load(&b, f, &err), PC_OK, "%s", err.msg);
+  fclose(f);
+  cr_expect_eq(b.solutions, 520);
+  cr_expect_eq(b.unique, 65);
+  cr_expect_eq(b.best.h, a.best.h);
+  cr_expect_eq(b.best.v, a.best.v);
+  cr_expect_eq(b.best_count, 1);
+  cr_assert_eq(b.n_best, 1);
+  cr_expect_eq(pc_tiling_cmp(&a.best_tilings[0], &b.best_tilings[0]), 0);
+  cr_expect_eq(memcmp(a.table, b.table, (size_t)a.table_side * (size_t)a.table_side * sizeof *a.table), 0);
+
+  /* Something else is refused, not half read. */
+  f = tmpfile();
+  fputs("census 1 2\ntable 9999 0 1\nend census\n", f);
+  rewind(f);
+  cr_expect_eq(pc_census_load(&b, f, &err), PC_ERR_INPUT);
+  fclose(f);
+  pc_census_free(&a);
+  pc_census_free(&b);
+  teardown(&x);
+}
