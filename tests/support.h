@@ -3,6 +3,8 @@
 #ifndef PC_TEST_SUPPORT_H
 #define PC_TEST_SUPPORT_H
 
+#include "puzzle.h"
+#include "tiling.h"
 #include "xc.h"
 
 typedef struct pc_run {
@@ -24,6 +26,12 @@ typedef struct pc_solved {
 } pc_solved;
 
 pc_solved pc_solve_board(const char *path);
+
+/* Loads a board file into *pz and solves it: the tilings of its first
+   `limit` solutions (0: all), counted once per order of numbered copies,
+   in a malloc'd array (*n of them). Free with pc_tilings_free. */
+pc_tiling *pc_board_tilings(const char *path, uint64_t limit, pc_puzzle *pz, int32_t *n);
+void pc_tilings_free(pc_tiling *t, int32_t n);
 
 /* Reads a DLX1 file under tests/data, failing the test on error. */
 void pc_load_dlx1(const char *name, pc_xc *xc);
