@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "dlx.h"
 #include "dlx1.h"
 #include "census.h"
@@ -126,3 +127,46 @@ pc_solved pc_solve_board_as(const char *path, bool all)
 }
 
 pc_solved pc_solve_board(const char *path) { return pc_solve_board_as(path, true); }
+
+typedef struct collect {
+  const pc_matrix *m;
+  uint64_t limit;
+  pc_tiling *t;
+  int32_t n, cap;
+} collect;
+
+static bool collect_tiling(void *ctx, const int32_t *options, int32_t n)
+{
+  collect *c = ctx;
+  if (!pc_matrix_canonical(c->m, options, n)) return false;
+  cr_assert(pc_grow((void **)&c->t, &c->cap, c->n + 1, sizeof *c->t));
+  pc_tiling *t = &c->t[c->n++];
+  cr_assert_eq(pc_tiling_init(t, c->m->n_cells), PC_OK);
+  pc_tiling_from_options(t, c->m, options, n);
+  return c->limit && (uint64_t)c->n >= c->limit;
+}
+
+pc_tiling *pc_board_tilings(const char *path, uint64_t limit, pc_puzzle *pz, int32_t *n)
+{
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load(path, pz, &err), PC_OK, "%s:%d:%d: %s", err.file, err.line,
+               err.column, err.msg);
+  pc_matrix m;
+  cr_assert_eq(pc_matrix_build(pz, &m, &err), PC_OK, "%s", err.msg);
+  pc_dlx *d = pc_dlx_new(&m.xc);
+  cr_assert_not_null(d);
+  collect c = {.m = &m, .limit = limit};
+  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV, .visit = collect_tiling, .ctx = &c};
+  pc_dlx_stats st;
+  pc_dlx_search(d, &cfg, &st);
+  pc_dlx_free(d);
+  pc_matrix_free(&m);
+  *n = c.n;
+  return c.t;
+}
+
+void pc_tilings_free(pc_tiling *t, int32_t n)
+{
+  for (int32_t i = 0; i < n; i++) pc_tiling_free(&t[i]);
+  free(t);
+}

@@ -5,6 +5,8 @@
 
 #include <stdbool.h>
 
+#include "puzzle.h"
+#include "tiling.h"
 #include "xc.h"
 
 typedef struct pc_run {
@@ -30,6 +32,12 @@ typedef struct pc_solved {
 
 pc_solved pc_solve_board_as(const char *path, bool all);
 pc_solved pc_solve_board(const char *path); /* all */
+
+/* Loads a board file into *pz and solves it: the tilings of its first
+   `limit` solutions (0: all), counted once per order of numbered copies,
+   in a malloc'd array (*n of them). Free with pc_tilings_free. */
+pc_tiling *pc_board_tilings(const char *path, uint64_t limit, pc_puzzle *pz, int32_t *n);
+void pc_tilings_free(pc_tiling *t, int32_t n);
 
 /* Reads a DLX1 file under tests/data, failing the test on error. */
 void pc_load_dlx1(const char *name, pc_xc *xc);
