@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "shape.h"
+#include "solfile.h"
 
 static const char usage[] =
     "Usage: polycover solve [OPTIONS] BOARD.yaml\n"
@@ -29,6 +30,9 @@ static const char usage[] =
     "                       vertical) pair of symmetry scores\n"
     "      --leftmost       branch on the first uncovered item, not the first of\n"
     "                       smallest size (Knuth's rule)\n"
+    "  -o, --output FILE    also write the reported solutions (with --best, the\n"
+    "                       maximally symmetric ones) to FILE, a solution file\n"
+    "                       that `score` and `render` read; written atomically\n"
     "      --profile        print nodes and updates per level of the search\n"
     "      --json           print one JSON object: solutions, unique, nodes,\n"
     "                       updates, seconds, complete, symmetries, options, items\n"
@@ -47,6 +51,8 @@ enum { OPT_ALL = 256, OPT_UNIQUE, OPT_BEST, OPT_SYM_TABLE, OPT_LEFTMOST, OPT_PRO
 
 typedef struct solve_run {
   const pc_puzzle *pz;
+  pc_solwriter *out;      /* NULL, or where the reported solutions go */
+  pc_status out_status;
   pc_census census;
   bool print, show_best;
   uint64_t reported, limit;
@@ -68,6 +74,7 @@ static bool visit(void *ctx, const int32_t *options, int32_t n)
   if (!pc_census_add(&r->census, options, n)) return false;
   r->reported++;
   if (r->print) print_tiling(r, "solution", r->reported, &r->census.found);
+  if (r->out && !r->out_status) r->out_status = pc_solwriter_add(r->out, &r->census.found, NULL);
   return r->limit && r->reported >= r->limit;
 }
 
@@ -109,6 +116,7 @@ int pc_cmd_solve(int argc, char **argv)
 {
   static const struct option longopts[] = {
       {"count", no_argument, NULL, 'c'},       {"limit", required_argument, NULL, 'n'},
+      {"output", required_argument, NULL, 'o'},
       {"all", no_argument, NULL, OPT_ALL},     {"unique", no_argument, NULL, OPT_UNIQUE},
       {"best", no_argument, NULL, OPT_BEST},   {"sym-table", no_argument, NULL, OPT_SYM_TABLE},
       {"leftmost", no_argument, NULL, OPT_LEFTMOST},
@@ -118,16 +126,19 @@ int pc_cmd_solve(int argc, char **argv)
   bool count_only = false, profile = false, json = false, all = false, best = false,
        sym_table = false;
   solve_run run = {0};
+  const char *output = NULL;
+  pc_solwriter writer = {0};
   pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV};
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "+cn:h", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, "+cn:o:h", longopts, NULL)) != -1) {
     switch (c) {
     case 'c': count_only = true; break;
     case 'n':
       if (!pc_parse_u64(optarg, &run.limit) || !run.limit)
         return pc_usage_error("solve", "--limit wants a positive number, not '%s'", optarg);
       break;
+    case 'o': output = optarg; break;
     case OPT_ALL: all = true; break;
     case OPT_UNIQUE: all = false; break;
     case OPT_BEST: best = true; break;
@@ -174,6 +185,10 @@ int pc_cmd_solve(int argc, char **argv)
     s = PC_ERR_NOMEM;
     goto fail;
   }
+  if (output) {
+    if ((s = pc_solwriter_open(&writer, output, &pz, &err))) goto fail;
+    run.out = best ? NULL : &writer;
+  }
   cfg.visit = visit;
   cfg.ctx = &run;
   pc_dlx_stats st;
@@ -211,11 +226,23 @@ int pc_cmd_solve(int argc, char **argv)
       printf("(stopped early: counts cover the classes found so far)\n");
     if (best) print_best(&run);
   }
+  if (output) {
+    for (int32_t i = 0; best && i < cs->n_best && !run.out_status; i++)
+      run.out_status = pc_solwriter_add(&writer, &cs->best_tilings[i], NULL);
+    if (run.out_status) {
+      pc_solwriter_abort(&writer);
+      s = pc_error_set(&err, run.out_status, 0, 0, "cannot write %s", output);
+      goto fail;
+    }
+    if ((s = pc_solwriter_commit(&writer, &err))) goto fail;
+    output = NULL;
+  }
   if (sym_table) print_sym_table(json ? stderr : stdout, cs);
   if (profile) pc_print_profile(json ? stderr : stdout, &st);
   goto done;
 fail:
   status = pc_report_error("solve", s, &err);
+  if (output && writer.f) pc_solwriter_abort(&writer);
 done:
   pc_dlx_free(d);
   pc_census_free(&run.census);

@@ -13,6 +13,7 @@ static const struct {
   const char *summary;
 } commands[] = {
     {"solve", pc_cmd_solve, "count and print the solutions of a puzzle (boards/*.yaml)"},
+    {"score", pc_cmd_score, "symmetry scores of the solutions in a solution file"},
     {"rows", pc_cmd_rows, "write a puzzle's exact-cover matrix in DLX1 format"},
     {"list", pc_cmd_list, "list the shipped piece sets and boards"},
     {"xc", pc_cmd_xc, "solve an exact-cover problem in Knuth's DLX1 format"},

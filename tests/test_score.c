@@ -1,8 +1,12 @@
 /* test_score.c — Knuth's symmetry scores on the figures of his paper. */
 #include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "puzzle.h"
 #include "score.h"
+#include "support.h"
 
 static void load(const char *path, pc_puzzle *pz, pc_scorer *s)
 {
@@ -104,4 +108,50 @@ Test(score, knuth_order)
   cr_expect_gt(pc_score_cmp((pc_score){30, 36}, (pc_score){36, 29}), 0);
   cr_expect_eq(pc_score_cmp((pc_score){30, 36}, (pc_score){36, 30}), 0);
   cr_expect_lt(pc_score_cmp((pc_score){51, 0}, (pc_score){0, 52}), 0);
+}
+
+static uint64_t json_u64(const char *json, const char *key)
+{
+  char pat[64];
+  snprintf(pat, sizeof pat, "\"%s\": ", key);
+  const char *p = strstr(json, pat);
+  cr_assert_not_null(p, "no %s in %s", key, json);
+  return strtoull(p + strlen(pat), NULL, 10);
+}
+
+/* solve --output writes the 65 representatives; score reads them back and
+   finds Figure 1's scores among them, once. */
+Test(score, command_reads_solve_output)
+{
+  char path[] = "/tmp/polycover-score-XXXXXX";
+  int fd = mkstemp(path);
+  cr_assert_geq(fd, 0);
+  close(fd);
+  const char *solve[] = {"solve", "--count", "--output", path, "boards/scott.yaml", NULL};
+  pc_run r = pc_run_program(NULL, solve);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+  const char *score[] = {"score", "--json", path, NULL};
+  r = pc_run_program(NULL, score);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect_eq(json_u64(r.out, "solutions"), 65);
+  cr_expect_eq(json_u64(r.out, "best_horizontal"), 30);
+  cr_expect_eq(json_u64(r.out, "best_vertical"), 36);
+  cr_expect_eq(json_u64(r.out, "best_count"), 1);
+  cr_expect_eq(json_u64(r.out, "edges"), 100);
+  pc_run_free(&r);
+  unlink(path);
+}
+
+Test(score, command_rejects_bad_files)
+{
+  const char *args[] = {"score", "boards/scott.yaml", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "boards/scott.yaml:1:"), "%s", r.err);
+  pc_run_free(&r);
+  const char *none[] = {"score", NULL};
+  r = pc_run_program(NULL, none);
+  cr_expect_eq(r.status, 2);
+  pc_run_free(&r);
 }
