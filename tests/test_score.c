@@ -76,6 +76,18 @@ Test(score, hexagon_edges)
     pc_scorer_free(&p);
   }
   cr_expect_eq(inside, 96);
+  /* So every solution has 156 - 96 = 60 edges between pieces, what a
+     perfectly symmetric one would score. */
+  pc_puzzle solved;
+  int32_t n;
+  pc_tiling *t = pc_board_tilings("boards/obeirne.yaml", 1, &solved, &n);
+  cr_assert_eq(n, 1);
+  cr_expect_eq(pc_score_piece_edges(&s, &t[0]), 60);
+  pc_score sc = pc_score_tiling(&s, &t[0]);
+  cr_expect_leq(sc.h, 60);
+  cr_expect_leq(sc.v, 60);
+  pc_tilings_free(t, n);
+  pc_puzzle_free(&solved);
   pc_scorer_free(&s);
   pc_puzzle_free(&pz);
 }
