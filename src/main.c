@@ -20,6 +20,7 @@ static const struct {
     {"queens", pc_cmd_queens, "count or show the solutions of N queens"},
     {"sudoku", pc_cmd_sudoku, "solve sudoku puzzles, one per line"},
     {"pieces", pc_cmd_pieces, "enumerate every polyform of a size as a piece set"},
+    {"render", pc_cmd_render, "draw solutions (SVG, PNG, PDF), galleries, a board's pieces"},
 };
 
 static void usage(FILE *out)

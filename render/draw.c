@@ -1,0 +1,288 @@
+/* draw.c — pieces, outlines and sticks on a cairo context. */
+#include "draw.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shape.h"
+
+pc_render_opts pc_render_defaults(void)
+{
+  return (pc_render_opts){
+      .cell = 36,
+      .margin = 0.3,
+      .outline = 0.08,
+      .border = 0.11,
+      .inner = 0.02,
+      .stick = 0.17,
+      .labels = false,
+      .transparent = false,
+      .background = {1, 1, 1},
+      .ink = {0.12, 0.12, 0.14},
+      .empty = {0.93, 0.93, 0.91},
+  };
+}
+
+pc_layout pc_draw_layout(const pc_grid *g, const pc_cell *cells, int32_t n,
+                         const pc_render_opts *o)
+{
+  pc_box b = pc_geom_bounds(g, cells, n);
+  double u = o->cell, m = o->margin * u;
+  return (pc_layout){u, m - b.x0 * u, m - b.y0 * u, (b.x1 - b.x0) * u + 2 * m,
+                     (b.y1 - b.y0) * u + 2 * m};
+}
+
+pc_point pc_layout_map(const pc_layout *l, pc_point p)
+{
+  return (pc_point){l->dx + p.x * l->unit, l->dy + p.y * l->unit};
+}
+
+static void set_color(cairo_t *cr, pc_rgb c) { cairo_set_source_rgb(cr, c.r, c.g, c.b); }
+
+static void move_to(cairo_t *cr, const pc_layout *l, pc_point p)
+{
+  p = pc_layout_map(l, p);
+  cairo_move_to(cr, p.x, p.y);
+}
+
+static void line_to(cairo_t *cr, const pc_layout *l, pc_point p)
+{
+  p = pc_layout_map(l, p);
+  cairo_line_to(cr, p.x, p.y);
+}
+
+/* Width in points of a size given in cells; never thinner than a pixel's
+   worth, so that small pictures keep their lines. */
+static double width(const pc_layout *l, double cells, double least)
+{
+  return fmax(cells * l->unit, least);
+}
+
+void pc_draw_background(cairo_t *cr, double w, double h, const pc_render_opts *o)
+{
+  if (o->transparent) return;
+  set_color(cr, o->background);
+  cairo_rectangle(cr, 0, 0, w, h);
+  cairo_fill(cr);
+}
+
+void pc_draw_text(cairo_t *cr, const char *text, double x, double y, double size, bool bold,
+                  pc_rgb under, const pc_render_opts *o)
+{
+  cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                         bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size(cr, size);
+  cairo_text_extents_t e;
+  cairo_text_extents(cr, text, &e);
+  if (pc_rgb_luminance(under) < 0.4) cairo_set_source_rgb(cr, 1, 1, 1);
+  else set_color(cr, o->ink);
+  cairo_move_to(cr, x - e.width / 2 - e.x_bearing, y - e.height / 2 - e.y_bearing);
+  cairo_show_text(cr, text);
+}
+
+static int32_t find(const pc_picture *p, pc_cell x)
+{
+  const pc_cell *hit = bsearch(&x, p->cells, (size_t)p->n_cells, sizeof x, pc_cell_cmp);
+  return hit ? (int32_t)(hit - p->cells) : -1;
+}
+
+/* The label of the placed piece anchored at a: at the centre of its cell
+   nearest its centre of mass, which lies inside the piece. */
+static void label(cairo_t *cr, const pc_picture *p, const pc_layout *l, int32_t a,
+                  const pc_render_opts *o)
+{
+  int32_t k = p->piece[a];
+  if (!p->pieces || k < 0) return;
+  pc_point sum = {0, 0};
+  int32_t n = 0;
+  for (int32_t i = a; i < p->n_cells; i++)
+    if (p->anchor[i] == a) {
+      pc_point c = pc_geom_centre(p->grid, p->cells[i]);
+      sum.x += c.x, sum.y += c.y, n++;
+    }
+  pc_point mid = {sum.x / n, sum.y / n}, best = mid;
+  double best_d = INFINITY;
+  for (int32_t i = a; i < p->n_cells; i++)
+    if (p->anchor[i] == a) {
+      pc_point c = pc_geom_centre(p->grid, p->cells[i]);
+      double d = hypot(c.x - mid.x, c.y - mid.y);
+      if (d < best_d) best_d = d, best = c;
+    }
+  const char *name = p->pieces[k].name;
+  size_t len = strlen(name);
+  /* Triangles are small around their centre: smaller letters. */
+  double size = (len <= 1 ? 0.5 : len == 2 ? 0.4 : 0.3) * l->unit;
+  bool stick = pc_grid_kind_of(p->grid) == PC_GRID_STICK;
+  if (pc_grid_kind_of(p->grid) == PC_GRID_TRIANGLE) size *= 0.7;
+  if (stick) size *= 0.55;
+  pc_point at = pc_layout_map(l, best);
+  if (stick) {
+    /* On a stick, a disc of the piece's color holds the name. */
+    set_color(cr, o->ink);
+    cairo_arc(cr, at.x, at.y, size * 0.75, 0, 2 * M_PI);
+    cairo_fill(cr);
+    set_color(cr, p->colors[k]);
+    cairo_arc(cr, at.x, at.y, size * 0.75 - width(l, o->outline * 0.5, 0.5), 0, 2 * M_PI);
+    cairo_fill(cr);
+  }
+  pc_draw_text(cr, name, at.x, at.y, size, true, p->colors[k], o);
+}
+
+/* Squares and triangles: fills, then thin inner lines, piece outlines and
+   the board's edge, each as one path. */
+static void draw_cells(cairo_t *cr, const pc_picture *p, const pc_layout *l,
+                       const pc_render_opts *o)
+{
+  const pc_grid *g = p->grid;
+  pc_point c[PC_GEOM_MAX_SIDES];
+  /* One path per placed piece (and one for uncovered cells), so that no
+     seam shows between its cells. */
+  for (int32_t a = -1; a < p->n_cells; a++) {
+    if (a >= 0 && p->anchor[a] != a) continue;
+    bool any = false;
+    for (int32_t i = a < 0 ? 0 : a; i < p->n_cells; i++) {
+      if (p->anchor[i] != a) continue;
+      int n = pc_geom_corners(g, p->cells[i], c);
+      move_to(cr, l, c[0]);
+      for (int k = 1; k < n; k++) line_to(cr, l, c[k]);
+      cairo_close_path(cr);
+      any = true;
+    }
+    if (!any) continue;
+    set_color(cr, a < 0 || p->piece[a] < 0 ? o->empty : p->colors[p->piece[a]]);
+    cairo_fill(cr);
+  }
+  /* Edges: 0 inner, 1 between pieces, 2 the board's edge. */
+  const double widths[3] = {width(l, o->inner, 0.5), width(l, o->outline, 1.2),
+                            width(l, o->border, 1.5)};
+  cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+  for (int kind = 0; kind < 3; kind++) {
+    if (kind == 0 && o->inner <= 0) continue;
+    for (int32_t i = 0; i < p->n_cells; i++) {
+      int n = pc_geom_corners(g, p->cells[i], c);
+      for (int k = 0; k < n; k++) {
+        int32_t j = find(p, pc_geom_across(g, p->cells[i], k));
+        int this = j < 0 ? 2 : j < i ? -1 : p->anchor[i] != p->anchor[j] ? 1 : 0;
+        if (this != kind) continue;
+        move_to(cr, l, c[k]);
+        line_to(cr, l, c[(k + 1) % n]);
+      }
+    }
+    if (kind == 0) cairo_set_source_rgba(cr, o->ink.r, o->ink.g, o->ink.b, 0.35);
+    else set_color(cr, o->ink);
+    cairo_set_line_width(cr, widths[kind]);
+    cairo_stroke(cr);
+  }
+}
+
+/* Whether lattice point q is an end of the placed piece anchored at a: one
+   of its segments only reaches it. */
+static bool piece_end(const pc_picture *p, int32_t a, pc_point q)
+{
+  int touching = 0;
+  for (int32_t i = a; i < p->n_cells; i++) {
+    if (p->anchor[i] != a) continue;
+    pc_point e[PC_GEOM_MAX_SIDES];
+    pc_geom_corners(p->grid, p->cells[i], e);
+    for (int k = 0; k < 2; k++) touching += e[k].x == q.x && e[k].y == q.y;
+  }
+  return touching == 1;
+}
+
+/* A segment of the placed piece anchored at a, with each end that is an
+   end of the piece pulled back by `gap` (so that the piece stops short of
+   any piece it meets there); ends[k] tells which were. */
+static void stick_segment(const pc_picture *p, int32_t a, int32_t i, double gap,
+                          pc_point e[PC_GEOM_MAX_SIDES],
+                          bool ends[2])
+{
+  pc_geom_corners(p->grid, p->cells[i], e);
+  pc_point d = {e[1].x - e[0].x, e[1].y - e[0].y};
+  ends[0] = piece_end(p, a, e[0]);
+  ends[1] = piece_end(p, a, e[1]);
+  if (ends[0]) e[0].x += d.x * gap, e[0].y += d.y * gap;
+  if (ends[1]) e[1].x -= d.x * gap, e[1].y -= d.y * gap;
+}
+
+/* Sticks: the board's segments and lattice points faintly, then each piece
+   as an outlined rounded stroke, with a dot at each of its ends. */
+static void draw_sticks(cairo_t *cr, const pc_picture *p, const pc_layout *l,
+                        const pc_render_opts *o)
+{
+  const pc_grid *g = p->grid;
+  pc_point e[PC_GEOM_MAX_SIDES];
+  bool ends[2];
+  double w = width(l, o->stick, 2), rim = width(l, o->outline * 0.45, 1);
+  /* Two tubes' half widths and a little air, in cells. */
+  double gap = 2 * (w / 2 + rim) / l->unit + 0.05;
+  pc_rgb faint = pc_rgb_mix(o->background, o->ink, 0.2);
+  cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+  for (int32_t i = 0; i < p->n_cells; i++) {
+    pc_geom_corners(g, p->cells[i], e);
+    move_to(cr, l, e[0]);
+    line_to(cr, l, e[1]);
+  }
+  set_color(cr, faint);
+  cairo_set_line_width(cr, width(l, 0.03, 0.7));
+  cairo_stroke(cr);
+  for (int32_t i = 0; i < p->n_cells; i++) {
+    pc_geom_corners(g, p->cells[i], e);
+    for (int k = 0; k < 2; k++) {
+      pc_point q = pc_layout_map(l, e[k]);
+      cairo_new_sub_path(cr);
+      cairo_arc(cr, q.x, q.y, width(l, 0.045, 1.2), 0, 2 * M_PI);
+    }
+  }
+  cairo_fill(cr);
+  for (int32_t a = 0; a < p->n_cells; a++) {
+    if (p->anchor[a] != a) continue;
+    for (int32_t i = a; i < p->n_cells; i++)
+      if (p->anchor[i] == a) {
+        stick_segment(p, a, i, gap, e, ends);
+        move_to(cr, l, e[0]);
+        line_to(cr, l, e[1]);
+      }
+    set_color(cr, o->ink);
+    cairo_set_line_width(cr, w + 2 * rim);
+    cairo_stroke_preserve(cr);
+    set_color(cr, p->piece[a] >= 0 ? p->colors[p->piece[a]] : o->empty);
+    cairo_set_line_width(cr, w);
+    cairo_stroke(cr);
+    for (int32_t i = a; i < p->n_cells; i++)
+      if (p->anchor[i] == a) {
+        stick_segment(p, a, i, gap, e, ends);
+        for (int k = 0; k < 2; k++)
+          if (ends[k]) {
+            pc_point q = pc_layout_map(l, e[k]);
+            cairo_new_sub_path(cr);
+            cairo_arc(cr, q.x, q.y, w * 0.28, 0, 2 * M_PI);
+          }
+      }
+    set_color(cr, o->ink);
+    cairo_fill(cr);
+  }
+}
+
+void pc_draw_picture(cairo_t *cr, const pc_picture *p, const pc_layout *l,
+                     const pc_render_opts *o)
+{
+  cairo_save(cr);
+  cairo_new_path(cr);
+  if (pc_grid_kind_of(p->grid) == PC_GRID_STICK) draw_sticks(cr, p, l, o);
+  else draw_cells(cr, p, l, o);
+  if (o->labels)
+    for (int32_t a = 0; a < p->n_cells; a++)
+      if (p->anchor[a] == a) label(cr, p, l, a, o);
+  cairo_restore(cr);
+}
+
+void pc_draw_tiling(cairo_t *cr, const pc_puzzle *pz, const pc_tiling *t,
+                    const pc_rgb *colors, const pc_render_opts *o)
+{
+  pc_layout l = pc_draw_layout(pz->grid, pz->cells, pz->n_cells, o);
+  pc_picture p = {pz->grid, pz->cells, pz->n_cells, t->piece, t->anchor, pz->pieces, colors};
+  pc_draw_picture(cr, &p, &l, o);
+}

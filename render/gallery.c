@@ -1,0 +1,228 @@
+/* gallery.c — sheets of solutions, and the self-contained HTML page. */
+#include "gallery.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "alloc.h"
+#include "atomic.h"
+#include "output.h"
+
+pc_gallery_opts pc_gallery_defaults(void)
+{
+  pc_gallery_opts o = {.draw = pc_render_defaults(), .columns = 4, .gap = 14, .caption = 11};
+  o.draw.cell = 14;
+  o.draw.margin = 0.15;
+  return o;
+}
+
+static const char *title_of(const pc_puzzle *pz, const pc_gallery_page *page)
+{
+  return page && page->title ? page->title : pz->title;
+}
+
+static double header_height(const pc_gallery_page *page, const pc_gallery_opts *o)
+{
+  return 2.5 * o->caption + (page && page->summary ? 1.5 * o->caption : 0);
+}
+
+static int32_t columns(int32_t n, const pc_gallery_opts *o)
+{
+  int32_t c = o->columns > 0 ? o->columns : 1;
+  return n < c ? (n > 0 ? n : 1) : c;
+}
+
+void pc_gallery_sheet_size(const pc_puzzle *pz, int32_t n, const pc_gallery_page *page,
+                           const pc_gallery_opts *o, double *width, double *height)
+{
+  pc_layout l = pc_draw_layout(pz->grid, pz->cells, pz->n_cells, &o->draw);
+  int32_t cols = columns(n, o), rows = (n + cols - 1) / cols;
+  *width = cols * l.width + (cols + 1) * o->gap;
+  *height = header_height(page, o) + rows * (l.height + 2 * o->caption) + (rows + 1) * o->gap;
+}
+
+bool pc_gallery_is_dir(const char *path)
+{
+  size_t n = strlen(path);
+  struct stat st;
+  return (n && path[n - 1] == '/') || (stat(path, &st) == 0 && S_ISDIR(st.st_mode));
+}
+
+static void caption_of(const char *const *captions, int32_t i, char *buf, size_t size)
+{
+  if (captions && captions[i]) snprintf(buf, size, "%s", captions[i]);
+  else snprintf(buf, size, "#%d", (int)i + 1);
+}
+
+static pc_status sheet(const char *path, const pc_puzzle *pz, const pc_tiling *tilings,
+                       const char *const *captions, int32_t n, const pc_gallery_page *page,
+                       const pc_gallery_opts *o, const pc_rgb *colors, pc_error *err)
+{
+  double w, h;
+  pc_gallery_sheet_size(pz, n, page, o, &w, &h);
+  pc_canvas cv;
+  pc_status s = pc_canvas_open(&cv, path, w, h, err);
+  if (s) return s;
+  pc_draw_background(cv.cr, w, h, &o->draw);
+  pc_draw_text(cv.cr, title_of(pz, page), w / 2, o->gap + 0.7 * o->caption, 1.3 * o->caption,
+               true, o->draw.background, &o->draw);
+  if (page && page->summary)
+    pc_draw_text(cv.cr, page->summary, w / 2, o->gap + 2.3 * o->caption, o->caption, false,
+                 o->draw.background, &o->draw);
+  pc_layout base = pc_draw_layout(pz->grid, pz->cells, pz->n_cells, &o->draw);
+  int32_t cols = columns(n, o);
+  double top = header_height(page, o) + o->gap, step_x = base.width + o->gap,
+         step_y = base.height + 2 * o->caption + o->gap;
+  for (int32_t i = 0; i < n; i++) {
+    pc_layout l = base;
+    double x = o->gap + (i % cols) * step_x, y = top + (i / cols) * step_y;
+    l.dx += x;
+    l.dy += y;
+    pc_picture pic = {pz->grid, pz->cells, pz->n_cells, tilings[i].piece, tilings[i].anchor,
+                      pz->pieces, colors};
+    pc_draw_picture(cv.cr, &pic, &l, &o->draw);
+    char cap[256];
+    caption_of(captions, i, cap, sizeof cap);
+    pc_draw_text(cv.cr, cap, x + base.width / 2, y + base.height + o->caption, o->caption,
+                 false, o->draw.background, &o->draw);
+  }
+  return pc_canvas_commit(&cv, err);
+}
+
+/* Text for HTML: the five characters with a meaning escaped. */
+static void put_escaped(FILE *f, const char *s)
+{
+  for (; *s; s++) switch (*s) {
+    case '&': fputs("&amp;", f); break;
+    case '<': fputs("&lt;", f); break;
+    case '>': fputs("&gt;", f); break;
+    case '"': fputs("&quot;", f); break;
+    case '\'': fputs("&#39;", f); break;
+    default: fputc(*s, f);
+    }
+}
+
+/* cairo's SVG without its XML declaration, and with every id (and every
+   reference to one) prefixed, so that the pictures of one page never share
+   an id. */
+static void put_inline_svg(FILE *f, const char *svg, int32_t index)
+{
+  const char *start = strstr(svg, "<svg");
+  if (!start) return;
+  static const char *const marks[] = {"id=\"", "href=\"#", "url(#"};
+  char prefix[32];
+  snprintf(prefix, sizeof prefix, "p%d-", (int)index);
+  for (const char *p = start; *p;) {
+    const char *next = NULL;
+    size_t mark = 0;
+    for (size_t k = 0; k < sizeof marks / sizeof *marks; k++) {
+      const char *hit = strstr(p, marks[k]);
+      if (hit && (!next || hit < next)) next = hit, mark = strlen(marks[k]);
+    }
+    if (!next) {
+      fputs(p, f);
+      break;
+    }
+    fwrite(p, 1, (size_t)(next - p) + mark, f);
+    fputs(prefix, f);
+    p = next + mark;
+  }
+}
+
+static const char style[] =
+    "body{font-family:'DejaVu Sans',Helvetica,Arial,sans-serif;margin:2em;color:#1f1f24}"
+    "h1{font-size:1.5em;margin-bottom:.2em}"
+    ".summary{margin-top:0;color:#555}"
+    "table{border-collapse:collapse;margin:1em 0}"
+    "th,td{border:1px solid #ccc;padding:.2em .7em;text-align:right}"
+    "caption{text-align:left;font-weight:bold;padding-bottom:.3em}"
+    ".gallery{display:flex;flex-wrap:wrap;gap:1em}"
+    "figure{margin:0;text-align:center}"
+    "figcaption{font-size:.85em;color:#333}";
+
+static pc_status page_html(const char *dir, const pc_puzzle *pz, const pc_tiling *tilings,
+                           const char *const *captions, int32_t n, const pc_gallery_page *page,
+                           const pc_gallery_opts *o, const pc_rgb *colors, pc_error *err)
+{
+  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+    pc_error_file(err, dir);
+    return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot make the folder: %s", strerror(errno));
+  }
+  char path[1100];
+  size_t len = strlen(dir);
+  snprintf(path, sizeof path, "%s%sindex.html", dir, len && dir[len - 1] == '/' ? "" : "/");
+  FILE *f;
+  char *tmp;
+  pc_status s = pc_atomic_open(path, &f, &tmp, err);
+  if (s) return s;
+  const char *title = title_of(pz, page);
+  fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>", f);
+  put_escaped(f, title);
+  fprintf(f, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", style);
+  put_escaped(f, title);
+  fputs("</h1>\n", f);
+  if (page && page->summary) {
+    fputs("<p class=\"summary\">", f);
+    put_escaped(f, page->summary);
+    fputs("</p>\n", f);
+  }
+  if (page && page->n_sym) {
+    fputs("<table>\n<caption>Symmetry scores (Knuth): how many solutions have each</caption>\n"
+          "<thead><tr><th>horizontal</th><th>vertical</th><th>solutions</th></tr></thead>\n"
+          "<tbody>\n", f);
+    for (int32_t i = 0; i < page->n_sym; i++)
+      fprintf(f, "<tr><td>%d</td><td>%d</td><td>%llu</td></tr>\n", (int)page->sym[i].h,
+              (int)page->sym[i].v, (unsigned long long)page->sym[i].solutions);
+    fputs("</tbody>\n</table>\n", f);
+  }
+  fputs("<div class=\"gallery\">\n", f);
+  pc_layout l = pc_draw_layout(pz->grid, pz->cells, pz->n_cells, &o->draw);
+  for (int32_t i = 0; i < n && !s; i++) {
+    pc_canvas cv;
+    if ((s = pc_canvas_open_memory(&cv, PC_FORMAT_SVG, l.width, l.height, err))) break;
+    pc_draw_background(cv.cr, l.width, l.height, &o->draw);
+    pc_draw_tiling(cv.cr, pz, &tilings[i], colors, &o->draw);
+    if ((s = pc_canvas_commit(&cv, err))) break;
+    char cap[256];
+    caption_of(captions, i, cap, sizeof cap);
+    fputs("<figure>\n", f);
+    put_inline_svg(f, cv.data ? cv.data : "", i + 1);
+    fputs("<figcaption>", f);
+    put_escaped(f, cap);
+    fputs("</figcaption>\n</figure>\n", f);
+    free(cv.data);
+  }
+  fputs("</div>\n</body>\n</html>\n", f);
+  if (s) {
+    pc_atomic_abort(f, tmp);
+    free(tmp);
+    return s;
+  }
+  s = pc_atomic_commit(f, tmp, path, err);
+  free(tmp);
+  return s;
+}
+
+pc_status pc_render_gallery(const char *path, const pc_puzzle *pz, const pc_tiling *tilings,
+                            const char *const *captions, int32_t n,
+                            const pc_gallery_page *page, const pc_gallery_opts *o,
+                            pc_error *err)
+{
+  pc_gallery_opts def = pc_gallery_defaults();
+  if (!o) o = &def;
+  bool dir = pc_gallery_is_dir(path);
+  pc_format fmt;
+  pc_status s;
+  if (!dir && (s = pc_format_of(path, &fmt, err))) return s;
+  pc_rgb *colors = pc_alloc_array((size_t)pz->n_pieces, sizeof *colors);
+  if (!colors) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  pc_palette_puzzle(pz, colors);
+  s = dir ? page_html(path, pz, tilings, captions, n, page, o, colors, err)
+          : sheet(path, pz, tilings, captions, n, page, o, colors, err);
+  free(colors);
+  return s;
+}

@@ -1,0 +1,116 @@
+/* render.c — one solution, or the piece set and the board, to a file. */
+#include "render.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "alloc.h"
+#include "output.h"
+
+pc_status pc_render_solution(const char *path, const pc_puzzle *pz, const pc_tiling *t,
+                             const pc_render_opts *o, pc_error *err)
+{
+  pc_render_opts def = pc_render_defaults();
+  if (!o) o = &def;
+  pc_rgb *colors = pc_alloc_array((size_t)pz->n_pieces, sizeof *colors);
+  if (!colors) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  pc_palette_puzzle(pz, colors);
+  pc_layout l = pc_draw_layout(pz->grid, pz->cells, pz->n_cells, o);
+  pc_canvas cv;
+  pc_status s = pc_canvas_open(&cv, path, l.width, l.height, err);
+  if (!s) {
+    pc_draw_background(cv.cr, l.width, l.height, o);
+    pc_draw_tiling(cv.cr, pz, t, colors, o);
+    s = pc_canvas_commit(&cv, err);
+  }
+  free(colors);
+  return s;
+}
+
+/* Where each piece of the set goes under the board: a flow of tiles, each a
+   piece and its name below, wrapped at the board's width (or 8 cells). */
+typedef struct tile {
+  pc_layout l;           /* the piece, through this layout */
+  double label_x, label_y;
+} tile;
+
+static double lay_out_pieces(const pc_puzzle *pz, const pc_render_opts *o, double top,
+                             double page_width, tile *tiles)
+{
+  double u = o->cell, gap = 0.6 * u, label = 0.55 * u, m = o->margin * u;
+  double x = m, y = top, row_h = 0;
+  for (int32_t k = 0; k < pz->n_pieces; k++) {
+    const pc_piece *p = &pz->pieces[k];
+    pc_box b = pc_geom_bounds(pz->grid, p->cells, p->size);
+    double w = (b.x1 - b.x0) * u, h = (b.y1 - b.y0) * u;
+    if (x > m && x + w > page_width - m) {
+      x = m;
+      y += row_h + gap;
+      row_h = 0;
+    }
+    tiles[k].l = (pc_layout){u, x - b.x0 * u, y - b.y0 * u, w, h};
+    tiles[k].label_x = x + w / 2;
+    tiles[k].label_y = y + h + label * 0.6;
+    row_h = fmax(row_h, h + label);
+    x += fmax(w, label) + gap;
+  }
+  return y + row_h + m;
+}
+
+pc_status pc_render_pieces(const char *path, const pc_puzzle *pz, const pc_render_opts *o,
+                           pc_error *err)
+{
+  pc_render_opts def = pc_render_defaults();
+  if (!o) o = &def;
+  int32_t size = 0;
+  for (int32_t k = 0; k < pz->n_pieces; k++)
+    if (pz->pieces[k].size > size) size = pz->pieces[k].size;
+  pc_rgb *colors = pc_alloc_array((size_t)pz->n_pieces, sizeof *colors);
+  tile *tiles = pc_alloc_array((size_t)pz->n_pieces, sizeof *tiles);
+  int32_t *anchor = pc_alloc_array((size_t)pz->n_cells, sizeof *anchor);
+  /* A piece alone: every cell of piece k, all anchored at cell 0. */
+  int32_t *kind = pc_alloc_array((size_t)size, sizeof *kind);
+  int32_t *zero = pc_calloc_array((size_t)size, sizeof *zero);
+  pc_status s = PC_OK;
+  if (!colors || !tiles || !anchor || !kind || !zero) {
+    s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    goto done;
+  }
+  pc_palette_puzzle(pz, colors);
+  /* A pre-placed piece is anchored at its first cell. */
+  for (int32_t i = 0; i < pz->n_cells; i++) {
+    anchor[i] = -1;
+    for (int32_t j = 0; j <= i && pz->fixed[i] >= 0 && anchor[i] < 0; j++)
+      if (pz->fixed[j] == pz->fixed[i]) anchor[i] = j;
+  }
+  pc_layout board = pc_draw_layout(pz->grid, pz->cells, pz->n_cells, o);
+  double page_w = fmax(board.width, 8 * o->cell);
+  double page_h = lay_out_pieces(pz, o, board.height + 0.3 * o->cell, page_w, tiles);
+  board.dx += (page_w - board.width) / 2;
+  pc_canvas cv;
+  if ((s = pc_canvas_open(&cv, path, page_w, page_h, err))) goto done;
+  pc_draw_background(cv.cr, page_w, page_h, o);
+  pc_picture pic = {pz->grid, pz->cells, pz->n_cells, pz->fixed, anchor, pz->pieces, colors};
+  pc_draw_picture(cv.cr, &pic, &board, o);
+  for (int32_t k = 0; k < pz->n_pieces; k++) {
+    const pc_piece *p = &pz->pieces[k];
+    for (int32_t i = 0; i < p->size; i++) kind[i] = k;
+    pc_picture one = {pz->grid, p->cells, p->size, kind, zero, NULL, colors};
+    pc_draw_picture(cv.cr, &one, &tiles[k].l, o);
+    char name[PC_NAME_MAX + 16];
+    if (p->copies == 1) snprintf(name, sizeof name, "%s", p->name);
+    else if (p->copies == PC_COPIES_ANY) snprintf(name, sizeof name, "%s \xc3\x97 any", p->name);
+    else snprintf(name, sizeof name, "%s \xc3\x97 %d", p->name, p->copies);
+    pc_draw_text(cv.cr, name, tiles[k].label_x, tiles[k].label_y, 0.4 * o->cell, false,
+                 o->background, o);
+  }
+  s = pc_canvas_commit(&cv, err);
+done:
+  free(colors);
+  free(tiles);
+  free(anchor);
+  free(kind);
+  free(zero);
+  return s;
+}

@@ -1,0 +1,432 @@
+/* test_render.c — pictures: pixels of solutions drawn in memory for each
+   grid, SVG that is well formed with one filled shape per piece, gallery
+   sheets whose size follows from the count and the columns, a
+   self-contained index.html, and the errors of `polycover render`. */
+#include <cairo.h>
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dlx.h"
+#include "gallery.h"
+#include "matrix.h"
+#include "profile_plot.h"
+#include "render.h"
+#include "solfile.h"
+#include "support.h"
+
+/* ---- pixels ---- */
+
+typedef struct image {
+  cairo_surface_t *s;
+  pc_layout l;
+  pc_rgb *colors;
+} image;
+
+static image draw(const pc_puzzle *pz, const pc_tiling *t, const pc_render_opts *o)
+{
+  image im = {.l = pc_draw_layout(pz->grid, pz->cells, pz->n_cells, o)};
+  im.colors = calloc((size_t)pz->n_pieces, sizeof *im.colors);
+  pc_palette_puzzle(pz, im.colors);
+  im.s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(im.l.width),
+                                    (int)ceil(im.l.height));
+  cairo_t *cr = cairo_create(im.s);
+  pc_draw_background(cr, im.l.width, im.l.height, o);
+  pc_draw_tiling(cr, pz, t, im.colors, o);
+  cairo_destroy(cr);
+  cairo_surface_flush(im.s);
+  return im;
+}
+
+static void image_free(image *im)
+{
+  cairo_surface_destroy(im->s);
+  free(im->colors);
+}
+
+/* The pixel under point p (geometry units). */
+static pc_rgb pixel(const image *im, pc_point p)
+{
+  pc_point d = pc_layout_map(&im->l, p);
+  int x = (int)floor(d.x), y = (int)floor(d.y);
+  cr_assert(x >= 0 && y >= 0 && x < cairo_image_surface_get_width(im->s) &&
+            y < cairo_image_surface_get_height(im->s));
+  const unsigned char *row =
+      cairo_image_surface_get_data(im->s) + y * cairo_image_surface_get_stride(im->s);
+  uint32_t v = ((const uint32_t *)row)[x];
+  return (pc_rgb){((v >> 16) & 255) / 255.0, ((v >> 8) & 255) / 255.0, (v & 255) / 255.0};
+}
+
+static bool same_color(pc_rgb a, pc_rgb b)
+{
+  return fabs(a.r - b.r) < 0.02 && fabs(a.g - b.g) < 0.02 && fabs(a.b - b.b) < 0.02;
+}
+
+static bool dark(pc_rgb c) { return pc_rgb_luminance(c) < 0.25; }
+
+static pc_render_opts plain(void)
+{
+  pc_render_opts o = pc_render_defaults();
+  o.inner = 0;
+  return o;
+}
+
+/* Squares and triangles: each cell's centre shows its piece's color; the
+   middle of every side between two pieces is dark; every place of the
+   board's box that is not a cell shows the background. */
+static void check_cells(const char *board)
+{
+  pc_puzzle pz;
+  int32_t n;
+  pc_tiling *t = pc_board_tilings(board, 1, &pz, &n);
+  cr_assert_eq(n, 1);
+  pc_render_opts o = plain();
+  image im = draw(&pz, &t[0], &o);
+  int32_t meets = 0, holes = 0, max_c = 0, max_r = 0;
+  for (int32_t i = 0; i < pz.n_cells; i++) {
+    pc_cell x = pz.cells[i];
+    if (x.c > max_c) max_c = x.c;
+    if (x.r > max_r) max_r = x.r;
+    cr_expect(same_color(pixel(&im, pc_geom_centre(pz.grid, x)), im.colors[t[0].piece[i]]),
+              "%s: cell %d,%d", board, (int)x.c, (int)x.r);
+    pc_point c[PC_GEOM_MAX_SIDES];
+    int sides = pc_geom_corners(pz.grid, x, c);
+    for (int k = 0; k < sides; k++) {
+      int32_t j = pc_puzzle_cell_index(&pz, pc_geom_across(pz.grid, x, k));
+      if (j < 0 || !pc_tiling_differ(&t[0], i, j)) continue;
+      pc_point mid = {(c[k].x + c[(k + 1) % sides].x) / 2, (c[k].y + c[(k + 1) % sides].y) / 2};
+      cr_expect(dark(pixel(&im, mid)), "%s: side %d of cell %d,%d", board, k, (int)x.c,
+                (int)x.r);
+      meets++;
+    }
+  }
+  cr_expect_gt(meets, pz.n_pieces, "%s: pieces meet", board);
+  for (int32_t r = 0; r <= max_r; r++)
+    for (int32_t c = 0; c <= max_c; c++) {
+      pc_cell x = {c, r};
+      if (pc_puzzle_cell_index(&pz, x) >= 0) continue;
+      cr_expect(same_color(pixel(&im, pc_geom_centre(pz.grid, x)), o.background),
+                "%s: outside at %d,%d", board, (int)c, (int)r);
+      holes++;
+    }
+  cr_expect_gt(holes, 0, "%s: has places off the board", board);
+  pc_box b = pc_geom_bounds(pz.grid, pz.cells, pz.n_cells);
+  cr_expect(same_color(pixel(&im, (pc_point){b.x0 - 0.2, b.y0 - 0.2}), o.background));
+  image_free(&im);
+  pc_tilings_free(t, n);
+  pc_puzzle_free(&pz);
+}
+
+Test(render, square_pixels) { check_cells("boards/scott.yaml"); }
+Test(render, triangle_pixels) { check_cells("boards/hexrhombus.yaml"); }
+
+/* Triangles are equilateral: every side of every cell has length 1. */
+Test(render, triangles_equilateral)
+{
+  const pc_grid *g = pc_grid_get(PC_GRID_TRIANGLE);
+  for (int32_t r = 0; r < 3; r++)
+    for (int32_t c = 0; c < 4; c++) {
+      pc_point p[PC_GEOM_MAX_SIDES];
+      cr_assert_eq(pc_geom_corners(g, (pc_cell){c, r}, p), 3);
+      for (int k = 0; k < 3; k++)
+        cr_expect(fabs(hypot(p[k].x - p[(k + 1) % 3].x, p[k].y - p[(k + 1) % 3].y) - 1) < 1e-12);
+    }
+}
+
+/* Sticks: the middle of each segment shows its piece's color; going from
+   a point where a piece ends towards its segment's middle, a dark pixel
+   comes first; the middle of every lattice square is background. */
+Test(render, stick_pixels)
+{
+  pc_puzzle pz;
+  int32_t n;
+  pc_tiling *t = pc_board_tilings("boards/tetra5x5-noH.yaml", 1, &pz, &n);
+  cr_assert_eq(n, 1);
+  pc_render_opts o = plain();
+  image im = draw(&pz, &t[0], &o);
+  int32_t ends = 0;
+  for (int32_t i = 0; i < pz.n_cells; i++) {
+    pc_point mid = pc_geom_centre(pz.grid, pz.cells[i]), e[PC_GEOM_MAX_SIDES];
+    cr_expect(same_color(pixel(&im, mid), im.colors[t[0].piece[i]]), "segment %d", (int)i);
+    pc_geom_corners(pz.grid, pz.cells[i], e);
+    for (int k = 0; k < 2; k++) {
+      int touching = 0; /* segments of this piece at e[k] */
+      for (int32_t j = 0; j < pz.n_cells; j++) {
+        pc_point f[PC_GEOM_MAX_SIDES];
+        pc_geom_corners(pz.grid, pz.cells[j], f);
+        if (t[0].anchor[j] == t[0].anchor[i])
+          touching += (f[0].x == e[k].x && f[0].y == e[k].y) + (f[1].x == e[k].x && f[1].y == e[k].y);
+      }
+      if (touching != 1) continue;
+      bool seen = false;
+      for (double s = 0; s < 0.5 && !seen; s += 0.01)
+        seen = dark(pixel(&im, (pc_point){e[k].x + (mid.x - e[k].x) * 2 * s,
+                                          e[k].y + (mid.y - e[k].y) * 2 * s}));
+      cr_expect(seen, "a dark mark at the end of segment %d", (int)i);
+      ends++;
+    }
+  }
+  cr_expect_gt(ends, 15, "most of the 15 pieces have two ends or more");
+  for (int y = 0; y < 5; y++)
+    for (int x = 0; x < 5; x++)
+      cr_expect(same_color(pixel(&im, (pc_point){x + 0.5, y + 0.5}), o.background));
+  image_free(&im);
+  pc_tilings_free(t, n);
+  pc_puzzle_free(&pz);
+}
+
+/* ---- files ---- */
+
+static char *slurp_file(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  cr_assert_not_null(f, "%s", path);
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *s = malloc((size_t)n + 1);
+  cr_assert_eq(fread(s, 1, (size_t)n, f), (size_t)n);
+  s[n] = '\0';
+  fclose(f);
+  return s;
+}
+
+/* A small well-formedness check: tags nest and close, attributes are
+   quoted; declarations, comments and the doctype are skipped. Returns the
+   number of elements, or -1. */
+static int xml_elements(const char *s)
+{
+  char stack[64][32];
+  int depth = 0, elements = 0;
+  for (const char *p = s; (p = strchr(p, '<'));) {
+    if (!strncmp(p, "<?", 2) || !strncmp(p, "<!--", 4) || !strncmp(p, "<!", 2)) {
+      const char *end = strstr(p, !strncmp(p, "<!--", 4) ? "-->" : ">");
+      if (!end) return -1;
+      p = end + 1;
+      continue;
+    }
+    bool closing = p[1] == '/';
+    const char *name = p + 1 + closing;
+    size_t len = strcspn(name, " \t\n/>");
+    if (!len || len >= 32) return -1;
+    const char *q = name + len;
+    while (*q && *q != '>') {
+      if (*q == '"' || *q == '\'') {
+        const char *e = strchr(q + 1, *q);
+        if (!e) return -1;
+        q = e;
+      }
+      q++;
+    }
+    if (!*q) return -1;
+    bool empty = q[-1] == '/';
+    if (closing) {
+      if (!depth || strncmp(stack[depth - 1], name, len) || stack[depth - 1][len]) return -1;
+      depth--;
+    } else {
+      elements++;
+      if (!empty) {
+        if (depth == 64) return -1;
+        memcpy(stack[depth], name, len);
+        stack[depth++][len] = '\0';
+      }
+    }
+    p = q + 1;
+  }
+  return depth ? -1 : elements;
+}
+
+static int count(const char *s, const char *what)
+{
+  int n = 0;
+  for (const char *p = s; (p = strstr(p, what)); p += strlen(what)) n++;
+  return n;
+}
+
+/* One filled path per piece: cairo writes each fill as a path with
+   "stroke:none"; the only other fill is the white page. */
+static void check_svg(const char *board, int pieces)
+{
+  pc_puzzle pz;
+  int32_t n;
+  pc_tiling *t = pc_board_tilings(board, 1, &pz, &n);
+  char path[] = "/tmp/pc-render-XXXXXX.svg";
+  close(mkstemps(path, 4));
+  pc_error err = {0};
+  cr_assert_eq(pc_render_solution(path, &pz, &t[0], NULL, &err), PC_OK, "%s", err.msg);
+  char *svg = slurp_file(path);
+  cr_expect_gt(xml_elements(svg), 0, "%s: well formed", board);
+  cr_expect_eq(count(svg, "stroke:none;") - count(svg, "fill:rgb(100%,100%,100%)"), pieces,
+               "%s", board);
+  cr_expect_eq(pz.n_pieces, pieces);
+  free(svg);
+  unlink(path);
+  pc_tilings_free(t, n);
+  pc_puzzle_free(&pz);
+}
+
+Test(render, svg)
+{
+  check_svg("boards/scott.yaml", 12);
+  check_svg("boards/hexrhombus.yaml", 12);
+}
+
+Test(render, xml_check)
+{
+  cr_expect_eq(xml_elements("<?xml version=\"1.0\"?><a x=\"1>\"><b/><c></c></a>"), 3);
+  cr_expect_eq(xml_elements("<a><b></a></b>"), -1);
+  cr_expect_eq(xml_elements("<a>"), -1);
+}
+
+/* Sheets: width and height as gallery.h says, from the count and the
+   columns (5 pictures in 2 columns: 3 rows; in 3 columns: 2 rows). */
+Test(render, gallery_sheet)
+{
+  pc_puzzle pz;
+  int32_t n;
+  pc_tiling *t = pc_board_tilings("tests/data/boards/small.yaml", 5, &pz, &n);
+  cr_assert_eq(n, 5);
+  pc_gallery_opts o = pc_gallery_defaults();
+  pc_layout l = pc_draw_layout(pz.grid, pz.cells, pz.n_cells, &o.draw);
+  char path[] = "/tmp/pc-gallery-XXXXXX.png";
+  close(mkstemps(path, 4));
+  for (int cols = 2; cols <= 3; cols++) {
+    o.columns = cols;
+    pc_error err = {0};
+    cr_assert_eq(pc_render_gallery(path, &pz, t, NULL, n, NULL, &o, &err), PC_OK, "%s", err.msg);
+    cairo_surface_t *s = cairo_image_surface_create_from_png(path);
+    cr_assert_eq(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+    int rows = (n + cols - 1) / cols;
+    double w = cols * l.width + (cols + 1) * o.gap;
+    double h = 2.5 * o.caption + rows * (l.height + 2 * o.caption) + (rows + 1) * o.gap;
+    cr_expect_eq(cairo_image_surface_get_width(s), (int)ceil(w));
+    cr_expect_eq(cairo_image_surface_get_height(s), (int)ceil(h));
+    cairo_surface_destroy(s);
+  }
+  unlink(path);
+  pc_tilings_free(t, n);
+  pc_puzzle_free(&pz);
+}
+
+/* index.html: well formed, one inline SVG per solution, the counts and the
+   symmetry table, and no reference to any other file. */
+Test(render, gallery_page)
+{
+  pc_puzzle pz;
+  int32_t n;
+  pc_tiling *t = pc_board_tilings("tests/data/boards/small.yaml", 3, &pz, &n);
+  char dir[] = "/tmp/pc-page-XXXXXX", path[64];
+  cr_assert_not_null(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/index.html", dir);
+  const pc_sym_count sym[] = {{4, 2, 7}, {2, 2, 9}};
+  pc_gallery_page page = {.summary = "16 solutions <all>", .sym = sym, .n_sym = 2};
+  const char *captions[] = {"#1  h 4 v 2", "#2", "#3 & more"};
+  pc_gallery_opts o = pc_gallery_defaults();
+  o.draw.labels = true; /* text makes cairo define glyphs by id */
+  pc_error err = {0};
+  cr_assert_eq(pc_render_gallery(dir, &pz, t, captions, n, &page, &o, &err), PC_OK, "%s",
+               err.msg);
+  char *html = slurp_file(path);
+  cr_expect_gt(xml_elements(html), 0, "well formed");
+  cr_expect_eq(count(html, "<svg"), 3);
+  cr_expect(strstr(html, "16 solutions &lt;all&gt;"));
+  cr_expect(strstr(html, "<tr><td>4</td><td>2</td><td>7</td></tr>"));
+  cr_expect(strstr(html, "#3 &amp; more"));
+  cr_expect_eq(count(html, "src="), 0);
+  for (const char *p = html; (p = strstr(p, "href=\"")); p++)
+    cr_expect_eq(p[6], '#', "a reference inside the page only");
+  cr_expect_eq(count(html, "url(#") + count(html, "href=\"#"),
+               count(html, "url(#p") + count(html, "href=\"#p"), "ids are per picture");
+  free(html);
+  unlink(path);
+  cr_expect_eq(rmdir(dir), 0, "nothing else was written");
+  pc_tilings_free(t, n);
+  pc_puzzle_free(&pz);
+}
+
+Test(render, profile_plot)
+{
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load("tests/data/boards/small.yaml", &pz, &err), PC_OK);
+  pc_matrix m;
+  cr_assert_eq(pc_matrix_build(&pz, &m, &err), PC_OK);
+  pc_dlx *d = pc_dlx_new(&m.xc);
+  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV};
+  pc_dlx_stats st;
+  pc_dlx_search(d, &cfg, &st);
+  char path[] = "/tmp/pc-profile-XXXXXX.svg";
+  close(mkstemps(path, 4));
+  cr_assert_eq(pc_render_profile(path, &st, "small", &err), PC_OK, "%s", err.msg);
+  char *svg = slurp_file(path);
+  cr_expect_gt(xml_elements(svg), 0);
+  free(svg);
+  unlink(path);
+  pc_dlx_free(d);
+  pc_matrix_free(&m);
+  pc_puzzle_free(&pz);
+}
+
+/* ---- the command ---- */
+
+/* A solution file of two solutions of the small board. */
+static void write_solutions(const char *path)
+{
+  pc_puzzle pz;
+  int32_t n;
+  pc_tiling *t = pc_board_tilings("tests/data/boards/small.yaml", 2, &pz, &n);
+  pc_solwriter w;
+  pc_error err = {0};
+  cr_assert_eq(pc_solwriter_open(&w, path, &pz, &err), PC_OK);
+  for (int32_t i = 0; i < n; i++) cr_assert_eq(pc_solwriter_add(&w, &t[i], &err), PC_OK);
+  cr_assert_eq(pc_solwriter_commit(&w, &err), PC_OK);
+  pc_tilings_free(t, n);
+  pc_puzzle_free(&pz);
+}
+
+static void expect_run(const char *const *args, int status, const char *message)
+{
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, status, "%s %s: status %d, %s", args[0], args[1], r.status, r.err);
+  if (message) cr_expect(strstr(r.err, message), "%s", r.err);
+  pc_run_free(&r);
+}
+
+Test(render, command)
+{
+  char dir[] = "/tmp/pc-cmd-XXXXXX", sol[64], png[64], pdf[64], set[64];
+  cr_assert_not_null(mkdtemp(dir));
+  snprintf(sol, sizeof sol, "%s/s.sol", dir);
+  snprintf(png, sizeof png, "%s/a.png", dir);
+  snprintf(pdf, sizeof pdf, "%s/b.pdf", dir);
+  snprintf(set, sizeof set, "%s/set.png", dir);
+  write_solutions(sol);
+  expect_run((const char *[]){"render", sol, "-o", png, "--index", "2", NULL}, 0, NULL);
+  expect_run((const char *[]){"render", sol, "--gallery", pdf, NULL}, 0, NULL);
+  expect_run((const char *[]){"render", "tests/data/boards/small_fixed.yaml", "--pieces", "-o",
+                              set, NULL},
+             0, NULL);
+  cairo_surface_t *s = cairo_image_surface_create_from_png(png);
+  cr_expect_eq(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy(s);
+  char *p = slurp_file(pdf);
+  cr_expect(!strncmp(p, "%PDF", 4));
+  free(p);
+  expect_run((const char *[]){"render", sol, "-o", "x.gif", NULL}, 2,
+             "x.gif: cannot tell the picture format from the name (use .svg, .png or .pdf)");
+  expect_run((const char *[]){"render", sol, "-o", "/nonexistent/dir/x.png", NULL}, 1,
+             "/nonexistent/dir/x.png: cannot write");
+  expect_run((const char *[]){"render", sol, "-o", png, "--index", "3", NULL}, 2,
+             "holds 2 solutions, no solution 3");
+  expect_run((const char *[]){"render", "tests/data/boards/small.yaml", "-o", png, NULL}, 2,
+             "small.yaml:1:1: not a polycover solution file");
+  expect_run((const char *[]){"render", sol, NULL}, 2, "give one of -o OUT and --gallery OUT");
+  unlink(sol);
+  unlink(png);
+  unlink(pdf);
+  unlink(set);
+  cr_expect_eq(rmdir(dir), 0, "no temporary left");
+}
