@@ -45,7 +45,7 @@ int pc_parse_help_only(int argc, char **argv, const char *cmd, const char *usage
                                            {NULL, 0, NULL, 0}};
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
     if (c != 'h') return pc_usage_error(cmd, "unknown option");
     fputs(usage, stdout);
     return PC_EXIT_OK;

@@ -72,7 +72,7 @@ int pc_cmd_pieces(int argc, char **argv)
   const char *name = NULL;
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "+g:s:1ch", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, "g:s:1ch", longopts, NULL)) != -1) {
     switch (c) {
     case 'g':
       g = pc_grid_by_name(optarg);

@@ -60,7 +60,7 @@ int pc_cmd_queens(int argc, char **argv)
   pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV};
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "+pn:h", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, "pn:h", longopts, NULL)) != -1) {
     switch (c) {
     case 'p': print = true; break;
     case 'n':

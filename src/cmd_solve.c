@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "shape.h"
 #include "solfile.h"
+#include "solve_pictures.h"
 
 static const char usage[] =
     "Usage: polycover solve [OPTIONS] BOARD.yaml\n"
@@ -33,6 +34,15 @@ static const char usage[] =
     "  -o, --output FILE    also write the reported solutions (with --best, the\n"
     "                       maximally symmetric ones) to FILE, a solution file\n"
     "                       that `score` and `render` read; written atomically\n"
+    "      --render FILE    draw a solution: the first reported, the --index N-th,\n"
+    "                       or with --best the maximally symmetric (.svg .png .pdf)\n"
+    "      --index N        which reported solution --render draws (from 1)\n"
+    "      --gallery OUT    draw many solutions on one sheet (.svg .png .pdf), or\n"
+    "                       write OUT/index.html when OUT ends with '/'\n"
+    "      --max N          at most N pictures in the gallery (default 100)\n"
+    "      --columns C      pictures per row in the gallery\n"
+    "      --sort symmetry  gallery: the most symmetric solutions, best first\n"
+    "      --profile-plot FILE  the profile as a bar chart (.svg .png .pdf)\n"
     "      --profile        print nodes and updates per level of the search\n"
     "      --json           print one JSON object: solutions, unique, nodes,\n"
     "                       updates, seconds, complete, symmetries, options, items\n"
@@ -44,7 +54,10 @@ static const char usage[] =
     "\n"
     "Exit status: 0 done, 1 failure, 2 bad usage or bad input (with FILE:LINE:COLUMN).\n";
 
-enum { OPT_ALL = 256, OPT_UNIQUE, OPT_BEST, OPT_SYM_TABLE, OPT_LEFTMOST, OPT_PROFILE, OPT_JSON };
+enum {
+  OPT_ALL = 256, OPT_UNIQUE, OPT_BEST, OPT_SYM_TABLE, OPT_LEFTMOST, OPT_PROFILE, OPT_JSON,
+  OPT_RENDER, OPT_INDEX, OPT_GALLERY, OPT_MAX, OPT_COLUMNS, OPT_SORT, OPT_PROFILE_PLOT,
+};
 
 /* How many best solutions are kept to print. */
 #define BEST_SHOWN 100
@@ -53,6 +66,7 @@ typedef struct solve_run {
   const pc_puzzle *pz;
   pc_solwriter *out;      /* NULL, or where the reported solutions go */
   pc_status out_status;
+  pc_solve_pictures pictures;
   pc_census census;
   bool print, show_best;
   uint64_t reported, limit;
@@ -74,6 +88,7 @@ static bool visit(void *ctx, const int32_t *options, int32_t n)
   if (!pc_census_add(&r->census, options, n)) return false;
   r->reported++;
   if (r->print) print_tiling(r, "solution", r->reported, &r->census.found);
+  pc_solve_pictures_take(&r->pictures, &r->census, r->reported);
   if (r->out && !r->out_status) r->out_status = pc_solwriter_add(r->out, &r->census.found, NULL);
   return r->limit && r->reported >= r->limit;
 }
@@ -122,16 +137,25 @@ int pc_cmd_solve(int argc, char **argv)
       {"leftmost", no_argument, NULL, OPT_LEFTMOST},
       {"profile", no_argument, NULL, OPT_PROFILE},
       {"json", no_argument, NULL, OPT_JSON},   {"help", no_argument, NULL, 'h'},
+      {"render", required_argument, NULL, OPT_RENDER},
+      {"index", required_argument, NULL, OPT_INDEX},
+      {"gallery", required_argument, NULL, OPT_GALLERY},
+      {"max", required_argument, NULL, OPT_MAX},
+      {"columns", required_argument, NULL, OPT_COLUMNS},
+      {"sort", required_argument, NULL, OPT_SORT},
+      {"profile-plot", required_argument, NULL, OPT_PROFILE_PLOT},
       {NULL, 0, NULL, 0}};
   bool count_only = false, profile = false, json = false, all = false, best = false,
        sym_table = false;
-  solve_run run = {0};
+  solve_run run = {.pictures = {.index = 1, .max = 100}};
+  pc_solve_pictures *pic = &run.pictures;
+  uint64_t number;
   const char *output = NULL;
   pc_solwriter writer = {0};
   pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV};
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "+cn:o:h", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, "cn:o:h", longopts, NULL)) != -1) {
     switch (c) {
     case 'c': count_only = true; break;
     case 'n':
@@ -146,6 +170,24 @@ int pc_cmd_solve(int argc, char **argv)
     case OPT_LEFTMOST: cfg.choose = PC_CHOOSE_LEFTMOST; break;
     case OPT_PROFILE: profile = true; break;
     case OPT_JSON: json = true; break;
+    case OPT_RENDER: pic->render = optarg; break;
+    case OPT_GALLERY: pic->gallery = optarg; break;
+    case OPT_PROFILE_PLOT: pic->profile_plot = optarg; break;
+    case OPT_INDEX:
+    case OPT_MAX:
+    case OPT_COLUMNS:
+      if (!pc_parse_u64(optarg, &number) || !number || number > INT32_MAX)
+        return pc_usage_error("solve", "--%s wants a positive number, not '%s'",
+                              c == OPT_INDEX ? "index" : c == OPT_MAX ? "max" : "columns", optarg);
+      if (c == OPT_INDEX) pic->index = number;
+      else if (c == OPT_MAX) pic->max = (int32_t)number;
+      else pic->columns = (int32_t)number;
+      break;
+    case OPT_SORT:
+      if (strcmp(optarg, "symmetry"))
+        return pc_usage_error("solve", "--sort knows only 'symmetry', not '%s'", optarg);
+      pic->sort = true;
+      break;
     case 'h': fputs(usage, stdout); return PC_EXIT_OK;
     default: return pc_usage_error("solve", "unknown option");
     }
@@ -155,10 +197,14 @@ int pc_cmd_solve(int argc, char **argv)
   if (best && run.limit)
     return pc_usage_error("solve", "--best looks at every solution; it cannot take --limit");
 
+  if (best && pic->index != 1)
+    return pc_usage_error("solve", "--best draws the maximally symmetric solution; no --index");
+
   pc_error err = {0};
   pc_puzzle pz;
   pc_status s = pc_puzzle_load(argv[optind], &pz, &err);
   if (s) return pc_report_error("solve", s, &err);
+  bool scored = best || sym_table || pc_solve_pictures_scored(pic);
   pc_matrix full = {0}, reduced = {0};
   pc_symmetry group = {0};
   pc_classes classes = {0};
@@ -172,8 +218,8 @@ int pc_cmd_solve(int argc, char **argv)
   if (!keep || !run.labels || (s = pc_symmetry_find(&pz, &group)) ||
       (s = pc_classes_init(&classes, &pz, &group, &full, !all, keep)) ||
       (s = pc_matrix_subset(&full, keep, &reduced, &err)) ||
-      ((best || sym_table) && (s = pc_scorer_init(&scorer, pz.grid, pz.cells, pz.n_cells))) ||
-      (s = pc_census_init(&run.census, &reduced, &classes, best || sym_table ? &scorer : NULL,
+      (scored && (s = pc_scorer_init(&scorer, pz.grid, pz.cells, pz.n_cells))) ||
+      (s = pc_census_init(&run.census, &reduced, &classes, scored ? &scorer : NULL,
                           all, BEST_SHOWN))) {
     if (!s) s = PC_ERR_NOMEM;
     goto fail;
@@ -185,6 +231,7 @@ int pc_cmd_solve(int argc, char **argv)
     s = PC_ERR_NOMEM;
     goto fail;
   }
+  if ((s = pc_solve_pictures_start(pic, pz.n_cells, &err))) goto fail;
   if (output) {
     if ((s = pc_solwriter_open(&writer, output, &pz, &err))) goto fail;
     run.out = best ? NULL : &writer;
@@ -237,6 +284,7 @@ int pc_cmd_solve(int argc, char **argv)
     if ((s = pc_solwriter_commit(&writer, &err))) goto fail;
     output = NULL;
   }
+  if ((s = pc_solve_pictures_finish(pic, &pz, cs, best, &st, &err))) goto fail;
   if (sym_table) print_sym_table(json ? stderr : stdout, cs);
   if (profile) pc_print_profile(json ? stderr : stdout, &st);
   goto done;
@@ -244,6 +292,7 @@ fail:
   status = pc_report_error("solve", s, &err);
   if (output && writer.f) pc_solwriter_abort(&writer);
 done:
+  pc_solve_pictures_free(pic);
   pc_dlx_free(d);
   pc_census_free(&run.census);
   pc_scorer_free(&scorer);

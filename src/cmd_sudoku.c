@@ -86,7 +86,7 @@ int pc_cmd_sudoku(int argc, char **argv)
   bool quiet = false, json = false;
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "+qh", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
     switch (c) {
     case 'q': quiet = true; break;
     case 'j': json = true; break;
