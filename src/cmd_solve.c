@@ -70,14 +70,11 @@ typedef struct solve_run {
   pc_census census;
   bool print, show_best;
   uint64_t reported, limit;
-  char *labels;
 } solve_run;
 
 static void print_tiling(solve_run *r, const char *heading, uint64_t number, const pc_tiling *t)
 {
-  for (int32_t i = 0; i < r->pz->n_cells; i++)
-    r->labels[i] = t->piece[i] >= 0 ? r->pz->pieces[t->piece[i]].symbol : '?';
-  char *art = pc_shape_ascii(r->pz->grid, r->pz->cells, r->pz->n_cells, r->labels);
+  char *art = pc_tiling_ascii(t, r->pz);
   printf("%s %llu:\n%s\n", heading, (unsigned long long)number, art ? art : "");
   free(art);
 }
@@ -214,8 +211,7 @@ int pc_cmd_solve(int argc, char **argv)
   int status = PC_EXIT_OK;
   if ((s = pc_matrix_build(&pz, &full, &err))) goto fail;
   keep = pc_alloc_array((size_t)full.xc.n_options + 1, sizeof *keep);
-  run.labels = pc_alloc_array((size_t)pz.n_cells + 1, 1);
-  if (!keep || !run.labels || (s = pc_symmetry_find(&pz, &group)) ||
+  if (!keep || (s = pc_symmetry_find(&pz, &group)) ||
       (s = pc_classes_init(&classes, &pz, &group, &full, !all, keep)) ||
       (s = pc_matrix_subset(&full, keep, &reduced, &err)) ||
       (scored && (s = pc_scorer_init(&scorer, pz.grid, pz.cells, pz.n_cells))) ||
@@ -301,7 +297,6 @@ done:
   pc_matrix_free(&reduced);
   pc_matrix_free(&full);
   free(keep);
-  free(run.labels);
   pc_puzzle_free(&pz);
   return status;
 }

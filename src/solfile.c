@@ -79,15 +79,7 @@ pc_status pc_solwriter_open(pc_solwriter *w, const char *path, const pc_puzzle *
 
 pc_status pc_solwriter_add(pc_solwriter *w, const pc_tiling *t, pc_error *err)
 {
-  const pc_puzzle *pz = w->pz;
-  char *labels = pc_alloc_array((size_t)pz->n_cells, 1);
-  char *art = NULL;
-  if (labels) {
-    for (int32_t i = 0; i < pz->n_cells; i++)
-      labels[i] = t->piece[i] >= 0 ? pz->pieces[t->piece[i]].symbol : '?';
-    art = pc_shape_ascii(pz->grid, pz->cells, pz->n_cells, labels);
-  }
-  free(labels);
+  char *art = pc_tiling_ascii(t, w->pz);
   if (!art) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   w->count++;
   fprintf(w->f, "solution %llu\n", (unsigned long long)w->count);
@@ -98,7 +90,7 @@ pc_status pc_solwriter_add(pc_solwriter *w, const pc_tiling *t, pc_error *err)
     if (t->anchor[a] != a) continue;
     fprintf(w->f, "%d", (int)t->piece[a]);
     for (int32_t i = a; i < t->n_cells; i++)
-      if (t->anchor[i] == a) fprintf(w->f, " %d,%d", (int)pz->cells[i].c, (int)pz->cells[i].r);
+      if (t->anchor[i] == a) fprintf(w->f, " %d,%d", (int)w->pz->cells[i].c, (int)w->pz->cells[i].r);
     fputc('\n', w->f);
   }
   fputs("end\n", w->f);

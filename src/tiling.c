@@ -6,6 +6,7 @@
 
 #include "alloc.h"
 #include "matrix.h"
+#include "shape.h"
 
 pc_status pc_tiling_init(pc_tiling *t, int32_t n_cells)
 {
@@ -65,4 +66,15 @@ int32_t pc_tiling_count_pieces(const pc_tiling *t)
   int32_t n = 0;
   for (int32_t i = 0; i < t->n_cells; i++) n += t->anchor[i] == i;
   return n;
+}
+
+char *pc_tiling_ascii(const pc_tiling *t, const pc_puzzle *pz)
+{
+  char *labels = pc_alloc_array((size_t)pz->n_cells + 1, 1);
+  if (!labels) return NULL;
+  for (int32_t i = 0; i < pz->n_cells; i++)
+    labels[i] = t->piece[i] >= 0 ? pz->pieces[t->piece[i]].symbol : '?';
+  char *art = pc_shape_ascii(pz->grid, pz->cells, pz->n_cells, labels);
+  free(labels);
+  return art;
 }

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "error.h"
+#include "puzzle.h"
 
 typedef struct pc_matrix pc_matrix;
 
@@ -45,5 +45,9 @@ static inline bool pc_tiling_differ(const pc_tiling *t, int32_t i, int32_t j)
 
 /* How many pieces are placed (cells that are their own anchor). */
 int32_t pc_tiling_count_pieces(const pc_tiling *t);
+
+/* The board's ASCII art with each cell showing its piece's symbol ('?'
+   when uncovered); malloc'd, NULL when out of memory. */
+char *pc_tiling_ascii(const pc_tiling *t, const pc_puzzle *pz);
 
 #endif
