@@ -1,13 +1,26 @@
 /* bits.h — a second exact-cover engine for problems small enough that every
    option fits a fixed-width bit mask (all items, primary and secondary, at
-   most PC_BITS_MAX_ITEMS). It branches on the primary item with the fewest
-   live options, counted with popcounts, and finds exactly the solutions
-   DLX finds (not necessarily in the same order).
+   most PC_BITS_MAX_ITEMS). It finds exactly the solutions DLX finds (not
+   necessarily in the same order).
+
+   Strategy (Fletcher's for pentominoes, made generic): options are masks
+   of 1 to 4 words; each is listed under its first primary item in a fixed
+   item order, and the search branches on the first uncovered primary item
+   in that order, trying the options of its list that do not meet the
+   covered mask (every option through that item that can fit is in that
+   list, since all earlier items are covered). No dancing, no counts: a
+   node costs a scan of one list. The order sweeps the problem with a short
+   front: the given one, or the given one transposed at a stride the
+   options suggest (a board's width), whichever makes options span fewer
+   positions (6x10 pentominoes are filled column by column).
 
    It takes the same configuration as DLX (pc_dlx_config: limits, visitor,
-   stop flag, prefix and split depth; `choose` is ignored) and fills the
-   same statistics, except that `updates` stays 0 and the profile counts
-   nodes only. */
+   stop flag, prefix and split depth; `choose` and `max_updates` are
+   ignored) and fills the same statistics, except that `updates` stays 0
+   and the profile counts nodes only. With a prefix, levels count from the
+   subproblem's root, and split_depth counts the prefix's options. A prefix
+   whose options are out of range, repeated or overlapping has no
+   solution (and no node). */
 #ifndef PC_BITS_H
 #define PC_BITS_H
 
