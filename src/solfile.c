@@ -109,6 +109,56 @@ static void release(pc_solwriter *w)
   w->f = NULL;
 }
 
+/* Copies the first n bytes of the file at `from` to `to`. */
+static pc_status copy_prefix(const char *from, FILE *to, int64_t n, pc_error *err)
+{
+  FILE *f = fopen(from, "rb");
+  char buf[1 << 14];
+  while (f && n > 0) {
+    size_t want = n < (int64_t)sizeof buf ? (size_t)n : sizeof buf;
+    size_t got = fread(buf, 1, want, f);
+    if (got == 0 || fwrite(buf, 1, got, to) != got) break;
+    n -= (int64_t)got;
+  }
+  bool ok = f && n == 0;
+  if (f) fclose(f);
+  if (ok) return PC_OK;
+  pc_error_file(err, from);
+  return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                      "cannot carry on this solution file: it is shorter than the checkpoint says");
+}
+
+pc_status pc_solwriter_mark(pc_solwriter *w, int64_t *length, pc_error *err)
+{
+  if (fflush(w->f) != 0) {
+    pc_error_file(err, w->path);
+    return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write: %s", strerror(errno));
+  }
+  *length = ftello(w->f);
+  if (w->f == stdout) return PC_OK;
+  FILE *snap;
+  char *tmp;
+  pc_status s = pc_atomic_open(w->path, &snap, &tmp, err);
+  if (!s && (s = copy_prefix(w->tmp, snap, *length, err))) pc_atomic_abort(snap, tmp);
+  else if (!s) s = pc_atomic_commit(snap, tmp, w->path, err);
+  free(tmp);
+  return s;
+}
+
+pc_status pc_solwriter_resume(pc_solwriter *w, const char *path, const pc_puzzle *pz,
+                              int64_t length, uint64_t count, pc_error *err)
+{
+  memset(w, 0, sizeof *w);
+  w->pz = pz;
+  w->count = count;
+  w->path = strdup(path);
+  if (!w->path) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  pc_status s = pc_atomic_open(path, &w->f, &w->tmp, err);
+  if (!s) s = copy_prefix(path, w->f, length, err);
+  if (s) pc_solwriter_abort(w);
+  return s;
+}
+
 pc_status pc_solwriter_commit(pc_solwriter *w, pc_error *err)
 {
   pc_status s = PC_OK;

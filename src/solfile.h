@@ -57,6 +57,13 @@ pc_status pc_solwriter_open(pc_solwriter *w, const char *path, const pc_puzzle *
                             pc_error *err);
 /* Appends one solution (numbered by w->count). */
 pc_status pc_solwriter_add(pc_solwriter *w, const pc_tiling *t, pc_error *err);
+/* For a checkpoint: makes `path` hold exactly the solutions added so far
+   (atomically, the temporary goes on growing) and gives its length. */
+pc_status pc_solwriter_mark(pc_solwriter *w, int64_t *length, pc_error *err);
+/* Carries on after a checkpoint: starts from the first `length` bytes of
+   `path` as pc_solwriter_mark left it, holding `count` solutions. */
+pc_status pc_solwriter_resume(pc_solwriter *w, const char *path, const pc_puzzle *pz,
+                              int64_t length, uint64_t count, pc_error *err);
 /* Flushes, syncs and renames the temporary file over `path`. */
 pc_status pc_solwriter_commit(pc_solwriter *w, pc_error *err);
 /* Drops an unfinished file (removes the temporary). */

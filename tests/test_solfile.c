@@ -208,3 +208,46 @@ Test(solfile, stdout_writer, .init = cr_redirect_stdout)
   pc_tilings_free(t, n);
   pc_puzzle_free(&pz);
 }
+
+/* A checkpoint marks the file; a run that dies after it is carried on from
+   the mark, and the file ends with every solution once. */
+Test(solfile, mark_and_resume)
+{
+  pc_puzzle pz;
+  int32_t n;
+  pc_tiling *t = pc_board_tilings("tests/data/boards/small.yaml", 0, &pz, &n);
+  cr_assert_eq(n, 16);
+  char dir[64], path[128];
+  make_dir(dir);
+  snprintf(path, sizeof path, "%s/out.sol", dir);
+  pc_solwriter w;
+  pc_error err = {0};
+  int64_t length;
+  cr_assert_eq(pc_solwriter_open(&w, path, &pz, &err), PC_OK, "%s", err.msg);
+  for (int32_t i = 0; i < 6; i++) cr_assert_eq(pc_solwriter_add(&w, &t[i], &err), PC_OK);
+  cr_assert_eq(pc_solwriter_mark(&w, &length, &err), PC_OK, "%s", err.msg);
+  pc_solfile f;
+  cr_assert_eq(pc_solfile_read(path, &f, &err), PC_OK, "%s", err.msg);
+  cr_expect_eq(f.n_solutions, 6, "the mark is a complete file");
+  pc_solfile_free(&f);
+  /* Solutions after the mark die with the run. */
+  for (int32_t i = 6; i < 9; i++) cr_assert_eq(pc_solwriter_add(&w, &t[i], &err), PC_OK);
+  pc_solwriter_abort(&w);
+
+  cr_assert_eq(pc_solwriter_resume(&w, path, &pz, length, 6, &err), PC_OK, "%s", err.msg);
+  for (int32_t i = 6; i < n; i++) cr_assert_eq(pc_solwriter_add(&w, &t[i], &err), PC_OK);
+  cr_assert_eq(pc_solwriter_commit(&w, &err), PC_OK, "%s", err.msg);
+  cr_assert_eq(pc_solfile_read(path, &f, &err), PC_OK, "%s:%d:%d: %s", err.file, err.line,
+               err.column, err.msg);
+  cr_assert_eq(f.n_solutions, n);
+  for (int32_t i = 0; i < n; i++) cr_expect_eq(pc_tiling_cmp(&f.solutions[i], &t[i]), 0);
+  pc_solfile_free(&f);
+  cr_expect_eq(dir_entries(dir), 1, "no temporary left");
+  /* A file shorter than the checkpoint says is refused. */
+  cr_expect_eq(pc_solwriter_resume(&w, path, &pz, length * 100, 6, &err), PC_ERR_INPUT);
+  cr_expect_eq(dir_entries(dir), 1, "no temporary left");
+  unlink(path);
+  rmdir(dir);
+  pc_tilings_free(t, n);
+  pc_puzzle_free(&pz);
+}
