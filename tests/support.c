@@ -11,7 +11,7 @@
 #include "alloc.h"
 #include "dlx.h"
 #include "dlx1.h"
-#include "census.h"
+#include "solver.h"
 
 static char *slurp(FILE *f)
 {
@@ -97,31 +97,17 @@ pc_solved pc_solve_board_as(const char *path, bool all)
   pc_error err = {0};
   cr_assert_eq(pc_puzzle_load(path, &pz, &err), PC_OK, "%s:%d:%d: %s", err.file, err.line,
                err.column, err.msg);
-  pc_matrix full, m;
-  cr_assert_eq(pc_matrix_build(&pz, &full, &err), PC_OK, "%s", err.msg);
-  pc_symmetry g;
-  pc_classes classes;
-  pc_census census;
-  bool *keep = calloc((size_t)full.xc.n_options + 1, sizeof *keep);
-  cr_assert_not_null(keep);
-  cr_assert_eq(pc_symmetry_find(&pz, &g), PC_OK);
-  cr_assert_eq(pc_classes_init(&classes, &pz, &g, &full, !all, keep), PC_OK);
-  cr_assert_eq(pc_matrix_subset(&full, keep, &m, &err), PC_OK);
-  cr_assert_eq(pc_census_init(&census, &m, &classes, NULL, all, 0), PC_OK);
-  pc_dlx *d = pc_dlx_new(&m.xc);
+  pc_solver sv;
+  cr_assert_eq(pc_solver_init(&sv, &pz, all, false, 0, &err), PC_OK, "%s", err.msg);
+  pc_dlx *d = pc_dlx_new(&sv.matrix.xc);
   cr_assert_not_null(d);
-  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV, .visit = count, .ctx = &census};
+  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV, .visit = count, .ctx = &sv.census};
   pc_dlx_stats st;
   pc_dlx_search(d, &cfg, &st);
-  pc_solved r = {census.solutions, census.unique, st.solutions, st.nodes, st.updates,
-                 m.xc.n_options, g.order};
+  pc_solved r = {sv.census.solutions, sv.census.unique, st.solutions, st.nodes, st.updates,
+                 sv.matrix.xc.n_options, sv.group.order};
   pc_dlx_free(d);
-  pc_census_free(&census);
-  pc_classes_free(&classes);
-  pc_symmetry_free(&g);
-  pc_matrix_free(&m);
-  pc_matrix_free(&full);
-  free(keep);
+  pc_solver_free(&sv);
   pc_puzzle_free(&pz);
   return r;
 }
