@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "census.h"
+#include "solver.h"
 #include "cli.h"
 #include "commands.h"
 #include "shape.h"
@@ -67,7 +67,7 @@ typedef struct solve_run {
   pc_solwriter *out;      /* NULL, or where the reported solutions go */
   pc_status out_status;
   pc_solve_pictures pictures;
-  pc_census census;
+  pc_census *census;
   bool print, show_best;
   uint64_t reported, limit;
 } solve_run;
@@ -82,11 +82,11 @@ static void print_tiling(solve_run *r, const char *heading, uint64_t number, con
 static bool visit(void *ctx, const int32_t *options, int32_t n)
 {
   solve_run *r = ctx;
-  if (!pc_census_add(&r->census, options, n)) return false;
+  if (!pc_census_add(r->census, options, n)) return false;
   r->reported++;
-  if (r->print) print_tiling(r, "solution", r->reported, &r->census.found);
-  pc_solve_pictures_take(&r->pictures, &r->census, r->reported);
-  if (r->out && !r->out_status) r->out_status = pc_solwriter_add(r->out, &r->census.found, NULL);
+  if (r->print) print_tiling(r, "solution", r->reported, &r->census->found);
+  pc_solve_pictures_take(&r->pictures, r->census, r->reported);
+  if (r->out && !r->out_status) r->out_status = pc_solwriter_add(r->out, &r->census->found, NULL);
   return r->limit && r->reported >= r->limit;
 }
 
@@ -110,7 +110,7 @@ static void print_sym_table(FILE *out, const pc_census *c)
 
 static void print_best(solve_run *r)
 {
-  const pc_census *c = &r->census;
+  const pc_census *c = r->census;
   if (c->best.h < 0) return;
   printf("maximally symmetric: horizontal %d, vertical %d; %llu %s\n", (int)c->best.h,
          (int)c->best.v, (unsigned long long)c->best_count,
@@ -202,29 +202,22 @@ int pc_cmd_solve(int argc, char **argv)
   pc_status s = pc_puzzle_load(argv[optind], &pz, &err);
   if (s) return pc_report_error("solve", s, &err);
   bool scored = best || sym_table || pc_solve_pictures_scored(pic);
-  pc_matrix full = {0}, reduced = {0};
-  pc_symmetry group = {0};
-  pc_classes classes = {0};
-  pc_scorer scorer = {0};
+  pc_solver sv;
   pc_dlx *d = NULL;
-  bool *keep = NULL;
   int status = PC_EXIT_OK;
-  if ((s = pc_matrix_build(&pz, &full, &err))) goto fail;
-  keep = pc_alloc_array((size_t)full.xc.n_options + 1, sizeof *keep);
-  if (!keep || (s = pc_symmetry_find(&pz, &group)) ||
-      (s = pc_classes_init(&classes, &pz, &group, &full, !all, keep)) ||
-      (s = pc_matrix_subset(&full, keep, &reduced, &err)) ||
-      (scored && (s = pc_scorer_init(&scorer, pz.grid, pz.cells, pz.n_cells))) ||
-      (s = pc_census_init(&run.census, &reduced, &classes, scored ? &scorer : NULL,
-                          all, BEST_SHOWN))) {
-    if (!s) s = PC_ERR_NOMEM;
-    goto fail;
+  if ((s = pc_solver_init(&sv, &pz, all, scored, BEST_SHOWN, &err))) {
+    pc_puzzle_free(&pz);
+    return pc_report_error("solve", s, &err);
   }
+  const pc_symmetry *group = &sv.group;
+  const pc_classes *classes = &sv.classes;
+  const pc_matrix *matrix = &sv.matrix;
+  run.census = &sv.census;
   run.pz = &pz;
   run.print = !count_only && !json && !best;
   run.show_best = !count_only && !json;
-  if (!(d = pc_dlx_new(&reduced.xc))) {
-    s = PC_ERR_NOMEM;
+  if (!(d = pc_dlx_new(&matrix->xc))) {
+    s = pc_error_set(&err, PC_ERR_NOMEM, 0, 0, "out of memory");
     goto fail;
   }
   if ((s = pc_solve_pictures_start(pic, pz.n_cells, &err))) goto fail;
@@ -236,9 +229,9 @@ int pc_cmd_solve(int argc, char **argv)
   cfg.ctx = &run;
   pc_dlx_stats st;
   double seconds = pc_timed_search(d, &cfg, &st);
-  const pc_census *cs = &run.census;
+  const pc_census *cs = run.census;
   char group_text[64];
-  describe_group(&group, pz.grid, group_text, sizeof group_text);
+  describe_group(group, pz.grid, group_text, sizeof group_text);
   st.solutions = cs->solutions;
   if (json) {
     pc_json j;
@@ -247,10 +240,10 @@ int pc_cmd_solve(int argc, char **argv)
     pc_json_str(&j, "title", pz.title);
     pc_json_stats(&j, &st, seconds);
     pc_json_u64(&j, "unique", cs->unique);
-    pc_json_u64(&j, "symmetries", (uint64_t)group.order);
-    pc_json_bool(&j, "reduced", classes.piece >= 0);
-    pc_json_u64(&j, "options", (uint64_t)reduced.xc.n_options);
-    pc_json_u64(&j, "items", (uint64_t)reduced.xc.n_items);
+    pc_json_u64(&j, "symmetries", (uint64_t)group->order);
+    pc_json_bool(&j, "reduced", classes->piece >= 0);
+    pc_json_u64(&j, "options", (uint64_t)matrix->xc.n_options);
+    pc_json_u64(&j, "items", (uint64_t)matrix->xc.n_items);
     if (best && cs->best.h >= 0) {
       pc_json_u64(&j, "best_horizontal", (uint64_t)cs->best.h);
       pc_json_u64(&j, "best_vertical", (uint64_t)cs->best.v);
@@ -260,9 +253,9 @@ int pc_cmd_solve(int argc, char **argv)
   } else {
     printf("%s\n", pz.title);
     printf("symmetries: %s\n", group_text);
-    if (classes.piece >= 0)
+    if (classes->piece >= 0)
       printf("reduction: piece %s kept on %d of its %d placements\n",
-             pz.pieces[classes.piece].name, (int)classes.kept, (int)classes.placements);
+             pz.pieces[classes->piece].name, (int)classes->kept, (int)classes->placements);
     pc_print_summary(stdout, &st, seconds);
     printf("unique: %llu\n", (unsigned long long)cs->unique);
     if (!st.complete && !all)
@@ -290,13 +283,7 @@ fail:
 done:
   pc_solve_pictures_free(pic);
   pc_dlx_free(d);
-  pc_census_free(&run.census);
-  pc_scorer_free(&scorer);
-  pc_classes_free(&classes);
-  pc_symmetry_free(&group);
-  pc_matrix_free(&reduced);
-  pc_matrix_free(&full);
-  free(keep);
+  pc_solver_free(&sv);
   pc_puzzle_free(&pz);
   return status;
 }
