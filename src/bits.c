@@ -227,7 +227,7 @@ static bool report(pc_bits *b, const pc_dlx_config *cfg, int32_t level, uint64_t
   bool stop = false;
   if (cfg->visit) {
     int32_t n = cfg->n_prefix;
-    memcpy(b->solution, cfg->prefix, (size_t)n * sizeof *b->solution);
+    if (n > 0) memcpy(b->solution, cfg->prefix, (size_t)n * sizeof *b->solution);
     for (int32_t l = 0; l < level; l++) b->solution[n + l] = b->list_opt[b->at[l]];
     stop = cfg->visit(cfg->ctx, b->solution, n + level);
   }
