@@ -10,5 +10,6 @@ int pc_cmd_pieces(int argc, char **argv);
 int pc_cmd_solve(int argc, char **argv);
 int pc_cmd_rows(int argc, char **argv);
 int pc_cmd_list(int argc, char **argv);
+int pc_cmd_estimate(int argc, char **argv);
 
 #endif

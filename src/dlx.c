@@ -422,29 +422,33 @@ static uint64_t next_random(uint64_t *state)
 
 /* A running mean and variance (Welford), for one estimated figure. */
 typedef struct pc_moments {
+  uint64_t n;
   double mean, m2;
 } pc_moments;
 
-static void add_sample(pc_moments *m, uint64_t n, double x)
+static void add_sample(pc_moments *m, double x)
 {
   double delta = x - m->mean;
-  m->mean += delta / (double)n;
+  m->mean += delta / (double)++m->n;
   m->m2 += delta * (x - m->mean);
 }
 
-static double standard_error(const pc_moments *m, uint64_t n)
+/* The variance of the mean. */
+static double mean_variance(const pc_moments *m)
 {
-  return n > 1 ? sqrt(m->m2 / (double)(n - 1) / (double)n) : 0.0;
+  return m->n > 1 ? m->m2 / (double)(m->n - 1) / (double)m->n : 0.0;
 }
 
-/* One random path from the root: each node weighs the product of the
-   branching degrees above it (the number of nodes like it the tree holds,
-   on average), and makes exactly the updates the search makes there:
-   covering the item and, for every option, covering its other items. */
-static void random_path(pc_dlx *d, pc_arrays a, bool mrv, uint64_t *rng, double out[3])
+/* One random path down from the node at `level` (the choices above it
+   taken): each node weighs the product of the branching degrees above it
+   (the number of nodes like it the tree holds, on average), and makes
+   exactly the updates the search makes there: covering the item and, for
+   every option, covering its other items. */
+static void random_path(pc_dlx *d, pc_arrays a, bool mrv, int32_t level, uint64_t *rng,
+                        double out[3])
 {
   double w = 1.0, nodes = 0.0, updates = 0.0, solutions = 0.0;
-  int32_t level = 0;
+  int32_t base = level;
   for (;;) {
     nodes += w;
     if (a.cl[0].next == 0) {
@@ -469,30 +473,90 @@ static void random_path(pc_dlx *d, pc_arrays a, bool mrv, uint64_t *rng, double 
     d->choice[level++] = (int32_t)r;
     w *= degree;
   }
-  release(a, d->choice, level);
+  release(a, d->choice + base, level - base);
   out[0] = nodes;
   out[1] = updates;
   out[2] = solutions;
 }
 
-void pc_dlx_estimate(pc_dlx *d, pc_choose choose, uint64_t paths, uint64_t seed,
+/* The leaves of the top of the tree: partial solutions of `depth` options
+   (or solutions above it), `depth` entries each. */
+typedef struct pc_leaves {
+  int32_t depth;
+  int32_t *options, *n;
+  int32_t count, cap_options, cap_n;
+} pc_leaves;
+
+static bool add_leaf(void *ctx, const int32_t *options, int32_t n)
+{
+  pc_leaves *l = ctx;
+  int64_t at = (int64_t)l->count * l->depth;
+  if (!pc_grow((void **)&l->options, &l->cap_options, at + l->depth, sizeof *l->options) ||
+      !pc_grow((void **)&l->n, &l->cap_n, l->count + 1, sizeof *l->n))
+    return true;
+  memcpy(l->options + at, options, (size_t)n * sizeof *options);
+  l->n[l->count++] = n;
+  return false;
+}
+
+/* Knuth's estimate has a long tail, mostly from the top levels, where
+   subtrees differ most; so the top of the tree is enumerated exactly, as
+   deep as leaves one stratum per four paths at least, and the paths are
+   shared out evenly among its leaves (stratified sampling: each leaf's
+   subtree is estimated from its own paths). */
+bool pc_dlx_estimate(pc_dlx *d, pc_choose choose, uint64_t paths, uint64_t seed,
                      pc_estimate *est)
 {
   pc_arrays a = {d->link, d->item, d->span, d->len, d->cl};
-  pc_moments m[3] = {{0, 0}, {0, 0}, {0, 0}};
-  uint64_t rng = seed;
-  for (uint64_t i = 1; i <= paths; i++) {
-    double x[3];
-    random_path(d, a, choose == PC_CHOOSE_MRV, &rng, x);
-    for (int k = 0; k < 3; k++) add_sample(&m[k], i, x[k]);
+  pc_dlx_stats st = {.nodes = 1, .solutions = 1};
+  pc_leaves leaves = {0};
+  for (int32_t depth = 1;; depth++) {
+    pc_dlx_stats try;
+    pc_dlx_config cfg = {.choose = choose, .split_depth = depth};
+    pc_dlx_search(d, &cfg, &try);
+    if (try.solutions > paths / 4) break;
+    st = try;
+    leaves.depth = depth;
+    if (try.levels <= depth) break; /* no node that deep: all enumerated */
   }
+  if (leaves.depth > 0) {
+    pc_dlx_config cfg = {.choose = choose, .split_depth = leaves.depth,
+                         .visit = add_leaf, .ctx = &leaves};
+    pc_dlx_search(d, &cfg, &st);
+  } else {
+    add_leaf(&leaves, NULL, 0);
+  }
+  bool ok = st.complete && leaves.count == (int32_t)st.solutions;
+  double mean[3] = {(double)(st.nodes - st.solutions), (double)st.updates, 0}, var[3] = {0};
+  uint64_t rng = seed;
+  for (int32_t i = 0; ok && i < leaves.count; i++) {
+    const int32_t *prefix = leaves.options + (int64_t)i * leaves.depth;
+    int32_t n = leaves.n[i];
+    uint64_t k = paths / (uint64_t)leaves.count + ((uint64_t)i < paths % (uint64_t)leaves.count);
+    pc_moments m[3] = {{0}};
+    take_prefix(d, a, prefix, n);
+    for (uint64_t j = 0; j < k; j++) {
+      double x[3];
+      random_path(d, a, choose == PC_CHOOSE_MRV, n, &rng, x);
+      for (int f = 0; f < 3; f++) add_sample(&m[f], x[f]);
+    }
+    release(a, d->choice, n);
+    for (int f = 0; f < 3; f++) {
+      mean[f] += m[f].mean;
+      var[f] += mean_variance(&m[f]);
+    }
+  }
+  free(leaves.options);
+  free(leaves.n);
   *est = (pc_estimate){
       .paths = paths,
-      .nodes = m[0].mean,
-      .updates = m[1].mean,
-      .solutions = m[2].mean,
-      .nodes_se = standard_error(&m[0], paths),
-      .updates_se = standard_error(&m[1], paths),
-      .solutions_se = standard_error(&m[2], paths),
+      .depth = leaves.depth,
+      .nodes = mean[0],
+      .updates = mean[1],
+      .solutions = mean[2],
+      .nodes_se = sqrt(var[0]),
+      .updates_se = sqrt(var[1]),
+      .solutions_se = sqrt(var[2]),
   };
+  return ok;
 }

@@ -82,20 +82,24 @@ void pc_dlx_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *stats);
 double pc_dlx_path_probability(const pc_dlx *d, int32_t n);
 
 /* Knuth's Monte Carlo estimate of the search tree ("Estimating the
-   efficiency of backtrack programs", 1975): random paths from the root,
-   each node taking one of its item's options uniformly; a node at depth k
-   stands for d1 d2 ... dk nodes, d being the option counts above it. Each
-   figure is the mean over the paths (an unbiased estimate of the search's
-   count) with its standard error. */
+   efficiency of backtrack programs", 1975): random paths from a node, each
+   step taking one of the chosen item's options uniformly; a node k levels
+   down stands for d1 d2 ... dk nodes, d being the option counts above it.
+   The top levels are enumerated exactly, as deep as leaves at least four
+   paths per leaf (`depth` levels), and the paths are shared out among the
+   leaves there (stratified: far less spread than paths from the root
+   alone). Each figure is an unbiased estimate of the whole search's count,
+   with its standard error. */
 typedef struct pc_estimate {
   uint64_t paths;
+  int32_t depth;
   double nodes, updates, solutions;
   double nodes_se, updates_se, solutions_se;
 } pc_estimate;
 
 /* Reproducible: the same seed gives the same paths. The structure is
-   restored afterwards. */
-void pc_dlx_estimate(pc_dlx *d, pc_choose choose, uint64_t paths, uint64_t seed,
+   restored afterwards. Returns false when out of memory. */
+bool pc_dlx_estimate(pc_dlx *d, pc_choose choose, uint64_t paths, uint64_t seed,
                      pc_estimate *est);
 
 #endif
