@@ -182,11 +182,11 @@ int pc_cmd_xc(int argc, char **argv)
       pc_json j;
       pc_json_begin(&j, stdout);
       pc_json_str(&j, "file", argv[optind]);
-      pc_json_stats(&j, &res.stats, res.seconds);
       pc_json_u64(&j, "threads", (uint64_t)res.threads);
       pc_json_u64(&j, "subproblems", (uint64_t)res.subproblems);
       pc_json_u64(&j, "split_depth", (uint64_t)res.split_depth);
       pc_json_bool(&j, "interrupted", res.interrupted);
+      pc_json_stats(&j, &res.stats, res.seconds);
       pc_json_end(&j);
     } else {
       pc_print_summary(stdout, &res.stats, res.seconds);
