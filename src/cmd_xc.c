@@ -175,7 +175,7 @@ int pc_cmd_xc(int argc, char **argv)
   pc_par_result res;
   s = pc_par_run(&xc, &cfg, &res, &err);
   int status = PC_EXIT_OK;
-  if (s && !res.level_nodes) {
+  if (!res.ran) {
     status = pc_report_error("xc", s, &err);
   } else {
     if (json) {

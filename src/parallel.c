@@ -492,6 +492,7 @@ static void fill_result(runner *r, pc_par_result *res, int threads)
   res->done = r->n_done;
   res->split_depth = r->depth;
   res->threads = threads;
+  res->ran = true;
   res->interrupted = r->interrupted;
 }
 

@@ -78,6 +78,7 @@ typedef struct pc_par_result {
   int64_t subproblems, done;
   int32_t split_depth;
   int threads;
+  bool ran;                /* the search ran (else nothing below is set) */
   bool interrupted;        /* `stop` ended the run */
   bool checkpointed;       /* a checkpoint was written at the end */
   double seconds;
@@ -87,7 +88,8 @@ typedef struct pc_par_result {
 /* Runs the search. Errors: a checkpoint that cannot be read or belongs to
    another problem (PC_ERR_INPUT, naming the file), out of memory, a
    checkpoint that cannot be written (PC_ERR_IO), or the caller's load.
-   The result is filled whenever the search ran. */
+   The result is filled whenever the search ran (res->ran), even if writing
+   the last checkpoint failed. */
 pc_status pc_par_run(const pc_xc *xc, const pc_par_config *cfg, pc_par_result *res,
                      pc_error *err);
 void pc_par_result_free(pc_par_result *res);
