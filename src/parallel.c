@@ -10,6 +10,7 @@
 
 #include "alloc.h"
 #include "checkpoint.h"
+#include "cli.h"
 
 static void *dlx_create(const pc_xc *xc) { return pc_dlx_new(xc); }
 static void dlx_destroy(void *e) { pc_dlx_free(e); }
@@ -416,19 +417,12 @@ static void *work(void *arg)
   return NULL;
 }
 
-static double wall(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* The main thread: waits for the workers, watching the stop flag, drawing
    the progress and writing periodic checkpoints. */
 static void supervise(runner *r)
 {
   const pc_par_config *cfg = r->cfg;
-  double last_checkpoint = wall(), last_progress = 0;
+  double last_checkpoint = pc_now(), last_progress = 0;
   pthread_mutex_lock(&r->lock);
   while (r->running > 0) {
     struct timespec until;
@@ -441,7 +435,7 @@ static void supervise(runner *r)
       r->interrupted = true;
       halt(r);
     }
-    double now = wall();
+    double now = pc_now();
     if (cfg->progress && now - last_progress >= PROGRESS_SECONDS) {
       show_progress(r, now, false);
       last_progress = now;
@@ -500,7 +494,7 @@ pc_status pc_par_run(const pc_xc *xc, const pc_par_config *cfg, pc_par_result *r
                      pc_error *err)
 {
   memset(res, 0, sizeof *res);
-  double t0 = wall();
+  double t0 = pc_now();
   int threads = cfg->threads > 0 ? cfg->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
   if (threads < 1) threads = 1;
   runner r = {.cfg = cfg, .engine = cfg->engine ? cfg->engine : &pc_engine_dlx, .xc = xc,
@@ -523,7 +517,7 @@ pc_status pc_par_run(const pc_xc *xc, const pc_par_config *cfg, pc_par_result *r
   }
   if (!s && !cfg->resume) s = prepare(&r);
   if (!s) {
-    r.t0 = wall();
+    r.t0 = pc_now();
     r.fraction0 = 1.0 - r.remaining;
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.wake, NULL);
@@ -543,13 +537,13 @@ pc_status pc_par_run(const pc_xc *xc, const pc_par_config *cfg, pc_par_result *r
       r.status = write_checkpoint(&r);
       res->checkpointed = !r.status;
     }
-    if (cfg->progress) show_progress(&r, wall(), true);
+    if (cfg->progress) show_progress(&r, pc_now(), true);
     fill_result(&r, res, threads);
     pthread_cond_destroy(&r.wake);
     pthread_mutex_destroy(&r.lock);
     s = r.status;
   }
-  res->seconds = wall() - t0;
+  res->seconds = pc_now() - t0;
   if (s && err) *err = r.err;
   for (int i = 0; w && i < threads; i++) {
     if (w[i].engine) r.engine->destroy(w[i].engine);
