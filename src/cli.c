@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <string.h>
 #include <time.h>
@@ -51,6 +52,26 @@ int pc_parse_help_only(int argc, char **argv, const char *cmd, const char *usage
     return PC_EXIT_OK;
   }
   return -1;
+}
+
+static atomic_int stop_signal;
+
+static void on_stop_signal(int sig)
+{
+  (void)sig;
+  atomic_store(&stop_signal, 1);
+}
+
+const atomic_int *pc_stop_on_signals(void)
+{
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_stop_signal;
+  sa.sa_flags = SA_RESETHAND;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  return &stop_signal;
 }
 
 double pc_timed_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *st)

@@ -3,6 +3,7 @@
 #ifndef PC_CLI_H
 #define PC_CLI_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,6 +27,12 @@ int pc_usage_error(const char *cmd, const char *fmt, ...)
 /* Parses the options of a command whose only option is --help. Returns -1
    to go on (optind is set), else the exit status to return. */
 int pc_parse_help_only(int argc, char **argv, const char *cmd, const char *usage);
+
+/* Makes SIGINT and SIGTERM set the flag returned instead of ending the
+   program (a second signal ends it as usual), for a search to stop cleanly.
+   The flag is the program's one piece of process-wide state, as signals
+   are process-wide. */
+const atomic_int *pc_stop_on_signals(void);
 
 /* Runs a search and returns the seconds it took. */
 double pc_timed_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *st);

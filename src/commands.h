@@ -12,5 +12,6 @@ int pc_cmd_rows(int argc, char **argv);
 int pc_cmd_list(int argc, char **argv);
 int pc_cmd_score(int argc, char **argv);
 int pc_cmd_render(int argc, char **argv);
+int pc_cmd_estimate(int argc, char **argv);
 
 #endif

@@ -35,12 +35,22 @@ typedef struct pc_dlx_config {
   const atomic_int *stop; /* may be NULL; the search stops when it is set */
   /* A subproblem: these options are taken first, in this order (they must
      be disjoint), and the search enumerates their completions; the visitor
-     sees them at the front of every solution. */
+     sees them at the front of every solution. Options that overlap (or are
+     not options, or have no primary item) give no solutions and no nodes.
+     Taking them is not counted: the node after them is the search's root,
+     counted at depth n_prefix, so the profile keeps the whole tree's
+     depths, and the subproblems of a split add up to the whole search. */
   const int32_t *prefix;
   int32_t n_prefix;
   /* When > 0, the search does not go deeper than this many options: each
      partial solution of that length goes to the visitor as if it were a
-     solution (how a search is split into subproblems). */
+     solution (how a search is split into subproblems), and is counted as
+     one in the statistics. Solutions found above that depth are reported
+     too. With a prefix, the depth counts the prefix's options.
+     Whole search = split search + every reported prefix searched as a
+     subproblem, where each subproblem's root is the split search's leaf
+     (counted twice: nodes = split - reported + sum of subproblems);
+     updates and solutions simply add up. */
   int32_t split_depth;
 } pc_dlx_config;
 
@@ -63,5 +73,33 @@ void pc_dlx_free(pc_dlx *d);
 /* Enumerates solutions. The structure is restored afterwards, so a solver
    can search again. */
 void pc_dlx_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *stats);
+
+/* Only from within a visitor: the probability that a random walk down the
+   tree (each node taking one of its item's options uniformly) reaches the
+   first `n` choices of the solution being visited, 1 / (d1 d2 ... dn).
+   Summed over the leaves of a split search it is 1 less the dead ends'
+   share: Knuth's measure of how far a search has gone. */
+double pc_dlx_path_probability(const pc_dlx *d, int32_t n);
+
+/* Knuth's Monte Carlo estimate of the search tree ("Estimating the
+   efficiency of backtrack programs", 1975): random paths from a node, each
+   step taking one of the chosen item's options uniformly; a node k levels
+   down stands for d1 d2 ... dk nodes, d being the option counts above it.
+   The top levels are enumerated exactly, as deep as leaves at least four
+   paths per leaf (`depth` levels), and the paths are shared out among the
+   leaves there (stratified: far less spread than paths from the root
+   alone). Each figure is an unbiased estimate of the whole search's count,
+   with its standard error. */
+typedef struct pc_estimate {
+  uint64_t paths;
+  int32_t depth;
+  double nodes, updates, solutions;
+  double nodes_se, updates_se, solutions_se;
+} pc_estimate;
+
+/* Reproducible: the same seed gives the same paths. The structure is
+   restored afterwards. Returns false when out of memory. */
+bool pc_dlx_estimate(pc_dlx *d, pc_choose choose, uint64_t paths, uint64_t seed,
+                     pc_estimate *est);
 
 #endif

@@ -180,3 +180,148 @@ Test(long, pent6x10_figures, .timeout = 600)
   check((figures){"pent6x10_xq.dlx", 2339, 904970, 309134131});
   check((figures){"hexi_rhombus_all.dlx", 624, 267663, 137107467});
 }
+
+/* Solutions as sets of options, sorted, for comparing two enumerations
+   that meet them in different orders. */
+#define MAX_OPTIONS 16
+
+typedef struct solution_set {
+  int32_t (*rows)[MAX_OPTIONS + 1]; /* rows[i][0] = n, then the options sorted */
+  size_t n, cap;
+  const int32_t *prefix;            /* when set, every solution must start so */
+  int32_t n_prefix;
+} solution_set;
+
+static int cmp_i32(const void *a, const void *b)
+{
+  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+  return (x > y) - (x < y);
+}
+
+static int cmp_row(const void *a, const void *b)
+{
+  return memcmp(a, b, sizeof(int32_t[MAX_OPTIONS + 1]));
+}
+
+static bool add_solution(void *ctx, const int32_t *options, int32_t n)
+{
+  solution_set *s = ctx;
+  cr_assert(n <= MAX_OPTIONS);
+  for (int32_t i = 0; i < s->n_prefix; i++) cr_assert_eq(options[i], s->prefix[i]);
+  if (s->n == s->cap) {
+    s->cap = s->cap ? 2 * s->cap : 64;
+    s->rows = realloc(s->rows, s->cap * sizeof *s->rows);
+  }
+  int32_t *row = s->rows[s->n++];
+  memset(row, 0, sizeof(int32_t[MAX_OPTIONS + 1]));
+  row[0] = n;
+  memcpy(row + 1, options, (size_t)n * sizeof *options);
+  qsort(row + 1, (size_t)n, sizeof *row, cmp_i32);
+  return false;
+}
+
+/* Splitting at `depth` and solving every part as a subproblem gives the
+   whole search: the same solutions, and the same nodes and updates once
+   each part's root (a leaf of the split search) is counted once. */
+static void check_split(const char *file, int32_t depth)
+{
+  pc_xc xc;
+  pc_load_dlx1(file, &xc);
+  pc_dlx *d = pc_dlx_new(&xc);
+  cr_assert_not_null(d);
+  solution_set whole = {0}, parts = {0}, split = {0};
+  pc_dlx_stats all, top, sub;
+  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV, .visit = add_solution, .ctx = &whole};
+  pc_dlx_search(d, &cfg, &all);
+  uint64_t all_level_nodes[64]; /* the solver's arrays change at each search */
+  cr_assert(all.levels <= 64);
+  memcpy(all_level_nodes, all.level_nodes, (size_t)all.levels * sizeof *all_level_nodes);
+  cfg = (pc_dlx_config){.choose = PC_CHOOSE_MRV, .visit = add_solution, .ctx = &split,
+                        .split_depth = depth};
+  pc_dlx_search(d, &cfg, &top);
+  cr_expect_eq(top.solutions, split.n);
+  uint64_t solutions = 0, nodes = top.nodes - top.solutions, updates = top.updates;
+  uint64_t level_nodes[64] = {0};
+  for (int32_t l = 0; l < top.levels; l++) level_nodes[l] = top.level_nodes[l];
+  for (size_t i = 0; i < split.n; i++) {
+    int32_t n = split.rows[i][0];
+    cr_assert(n <= depth);
+    /* The split visitor's rows are sorted: search again in that order. */
+    parts.prefix = split.rows[i] + 1;
+    parts.n_prefix = n;
+    cfg = (pc_dlx_config){.choose = PC_CHOOSE_MRV, .visit = add_solution, .ctx = &parts,
+                          .prefix = parts.prefix, .n_prefix = n};
+    pc_dlx_search(d, &cfg, &sub);
+    cr_assert(sub.complete);
+    cr_assert(sub.nodes >= 1);
+    solutions += sub.solutions;
+    nodes += sub.nodes;
+    updates += sub.updates;
+    level_nodes[n]--;
+    for (int32_t l = 0; l < sub.levels; l++) level_nodes[l] += sub.level_nodes[l];
+  }
+  cr_expect_eq(solutions, all.solutions, "%s depth %d: %llu solutions", file, depth,
+               (unsigned long long)solutions);
+  cr_expect_eq(nodes, all.nodes, "%s depth %d: %llu nodes", file, depth,
+               (unsigned long long)nodes);
+  cr_expect_eq(updates, all.updates, "%s depth %d: %llu updates", file, depth,
+               (unsigned long long)updates);
+  for (int32_t l = 0; l < all.levels; l++)
+    cr_expect_eq(level_nodes[l], all_level_nodes[l], "%s depth %d level %d", file, depth, l);
+  cr_assert_eq(parts.n, whole.n);
+  qsort(whole.rows, whole.n, sizeof *whole.rows, cmp_row);
+  qsort(parts.rows, parts.n, sizeof *parts.rows, cmp_row);
+  cr_expect(!memcmp(whole.rows, parts.rows, whole.n * sizeof *whole.rows));
+  free(whole.rows);
+  free(parts.rows);
+  free(split.rows);
+  pc_dlx_free(d);
+  pc_xc_free(&xc);
+}
+
+Test(dlx, split_knuth3)
+{
+  for (int32_t depth = 1; depth <= 4; depth++) check_split("knuth3.dlx", depth);
+}
+
+Test(dlx, split_scott_x23)
+{
+  for (int32_t depth = 1; depth <= 5; depth++) check_split("scott_x23.dlx", depth);
+}
+
+Test(dlx, split_hexi_rhombus) { check_split("hexi_rhombus.dlx", 3); }
+Test(dlx, split_scott) { check_split("scott.dlx", 2); }
+
+/* The prefix is taken whatever item the search would choose: two options
+   of knuth3 that together leave one way to finish. */
+Test(dlx, prefix_any_options)
+{
+  pc_xc xc;
+  pc_load_dlx1("knuth3.dlx", &xc);
+  pc_dlx *d = pc_dlx_new(&xc);
+  int32_t good[] = {4, 0}, overlap[] = {3, 5}, twice[] = {0, 0}, bad[] = {0, 99};
+  solution_set s = {.prefix = good, .n_prefix = 2};
+  pc_dlx_stats st;
+  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV, .visit = add_solution, .ctx = &s,
+                       .prefix = good, .n_prefix = 2};
+  pc_dlx_search(d, &cfg, &st);
+  cr_expect_eq(st.solutions, 1);
+  cr_expect_eq(st.levels, 4);
+  cr_expect_eq(st.level_nodes[2], 1);
+  const int32_t *wrong[] = {overlap, twice, bad};
+  for (int i = 0; i < 3; i++) {
+    cfg = (pc_dlx_config){.choose = PC_CHOOSE_MRV, .prefix = wrong[i], .n_prefix = 2};
+    pc_dlx_search(d, &cfg, &st);
+    cr_expect_eq(st.solutions, 0);
+    cr_expect_eq(st.nodes, 0);
+    cr_expect(st.complete);
+  }
+  pc_dlx_config full = {.choose = PC_CHOOSE_MRV};
+  pc_dlx_search(d, &full, &st);
+  cr_expect_eq(st.solutions, 1);
+  cr_expect_eq(st.nodes, 6);
+  cr_expect_eq(st.updates, 30);
+  free(s.rows);
+  pc_dlx_free(d);
+  pc_xc_free(&xc);
+}

@@ -1,0 +1,108 @@
+/* test_estimate.c — Knuth's Monte Carlo estimate of the search tree: exact
+   where it enumerates everything, reproducible from its seed, and within a
+   factor of 2 of the true figures on Scott's problem and the 6x10 rectangle
+   with the default number of paths. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx.h"
+#include "support.h"
+
+static pc_estimate estimate(const char *file, uint64_t paths, uint64_t seed)
+{
+  pc_xc xc;
+  pc_load_dlx1(file, &xc);
+  pc_dlx *d = pc_dlx_new(&xc);
+  cr_assert_not_null(d);
+  pc_estimate est;
+  cr_assert(pc_dlx_estimate(d, PC_CHOOSE_MRV, paths, seed, &est));
+  /* The structure is intact: the search still gives its figures. */
+  pc_dlx_stats st;
+  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV, .max_updates = 10000000};
+  pc_dlx_search(d, &cfg, &st);
+  pc_dlx_stats again;
+  pc_dlx_search(d, &cfg, &again);
+  cr_expect_eq(st.nodes, again.nodes);
+  pc_dlx_free(d);
+  pc_xc_free(&xc);
+  return est;
+}
+
+/* With paths enough for four per leaf, knuth3's whole tree (6 nodes) is
+   enumerated, and the estimate is the count itself. */
+Test(estimate, exact_when_enumerated)
+{
+  pc_xc xc;
+  pc_load_dlx1("knuth3.dlx", &xc);
+  pc_dlx *d = pc_dlx_new(&xc);
+  pc_dlx_stats st;
+  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV};
+  pc_dlx_search(d, &cfg, &st);
+  pc_dlx_free(d);
+  pc_xc_free(&xc);
+  pc_estimate est = estimate("knuth3.dlx", 100, 1);
+  cr_expect_eq(est.nodes, (double)st.nodes);
+  cr_expect_eq(est.updates, (double)st.updates);
+  cr_expect_eq(est.solutions, (double)st.solutions);
+  cr_expect_eq(est.nodes_se, 0.0);
+}
+
+Test(estimate, reproducible_from_seed)
+{
+  pc_estimate a = estimate("scott_x23.dlx", 400, 7), b = estimate("scott_x23.dlx", 400, 7),
+              c = estimate("scott_x23.dlx", 400, 8);
+  cr_expect_eq(a.nodes, b.nodes);
+  cr_expect_eq(a.updates, b.updates);
+  cr_expect_eq(a.solutions, b.solutions);
+  cr_expect_neq(a.nodes, c.nodes);
+  cr_expect(a.nodes_se > 0);
+}
+
+static double json_number(const char *json, const char *key)
+{
+  char pattern[64];
+  snprintf(pattern, sizeof pattern, "\"%s\": ", key);
+  const char *p = strstr(json, pattern);
+  cr_assert_not_null(p, "no %s in %s", key, json);
+  return strtod(p + strlen(pattern), NULL);
+}
+
+static void within_factor_2(const char *board, double nodes, double updates)
+{
+  const char *args[] = {"estimate", board, "--json", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  double n = json_number(r.out, "nodes"), u = json_number(r.out, "updates");
+  cr_expect(n >= nodes / 2 && n <= nodes * 2, "%s: %g nodes estimated, %g true", board, n,
+            nodes);
+  cr_expect(u >= updates / 2 && u <= updates * 2, "%s: %g updates estimated, %g true", board,
+            u, updates);
+  cr_expect(json_number(r.out, "seconds") > 0);
+  cr_expect(json_number(r.out, "nodes_se") > 0);
+  pc_run_free(&r);
+}
+
+/* The true figures are the paper's, which test_dlx (Scott) and the long
+   suite (6x10) reproduce. */
+Test(estimate, scott_within_factor_2) { within_factor_2("boards/scott.yaml", 289327, 101013837); }
+
+Test(estimate, pent6x10_within_factor_2)
+{
+  within_factor_2("boards/pent6x10.yaml", 3620988, 1235724537);
+}
+
+Test(estimate, usage_errors)
+{
+  const char *args[] = {"estimate", "--paths", "0", "boards/scott.yaml", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "--paths") != NULL);
+  pc_run_free(&r);
+  const char *missing[] = {"estimate", "tests/data/no-such.dlx", NULL};
+  r = pc_run_program(NULL, missing);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "no-such.dlx") != NULL);
+  pc_run_free(&r);
+}
