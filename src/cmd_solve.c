@@ -11,6 +11,8 @@
 #include "shape.h"
 #include "solfile.h"
 #include "solve_pictures.h"
+#include "engines.h"
+#include "run_options.h"
 
 static const char usage[] =
     "Usage: polycover solve [OPTIONS] BOARD.yaml\n"
@@ -46,6 +48,7 @@ static const char usage[] =
     "      --profile        print nodes and updates per level of the search\n"
     "      --json           print one JSON object: solutions, unique, nodes,\n"
     "                       updates, seconds, complete, symmetries, options, items\n"
+    PC_RUN_USAGE
     "  -h, --help           show this help\n"
     "\n"
     "A solution's horizontal symmetry is the number of edges between two pieces\n"
@@ -64,6 +67,7 @@ enum {
 
 typedef struct solve_run {
   const pc_puzzle *pz;
+  const char *output;     /* the file named by --output, or NULL */
   pc_solwriter *out;      /* NULL, or where the reported solutions go */
   pc_status out_status;
   pc_solve_pictures pictures;
@@ -79,8 +83,10 @@ static void print_tiling(solve_run *r, const char *heading, uint64_t number, con
   free(art);
 }
 
-static bool visit(void *ctx, const int32_t *options, int32_t n)
+/* The runner hands over a subproblem's solutions when it is complete. */
+static bool visit(void *ctx, int64_t sub, const int32_t *options, int32_t n)
 {
+  (void)sub;
   solve_run *r = ctx;
   if (!pc_census_add(r->census, options, n)) return false;
   r->reported++;
@@ -88,6 +94,36 @@ static bool visit(void *ctx, const int32_t *options, int32_t n)
   pc_solve_pictures_take(&r->pictures, r->census, r->reported);
   if (r->out && !r->out_status) r->out_status = pc_solwriter_add(r->out, &r->census->found, NULL);
   return r->limit && r->reported >= r->limit;
+}
+
+/* A checkpoint holds what was reported, the census, and how far the
+   solution file goes (pc_solwriter_mark), so a resumed run neither loses
+   nor repeats a solution. */
+static pc_status save(void *ctx, FILE *f)
+{
+  solve_run *r = ctx;
+  int64_t length = -1;
+  if (r->out && !r->out_status && (r->out_status = pc_solwriter_mark(r->out, &length, NULL)))
+    return r->out_status;
+  fprintf(f, "solve reported %llu output %lld\n", (unsigned long long)r->reported,
+          (long long)length);
+  return pc_census_save(r->census, f);
+}
+
+static pc_status load(void *ctx, FILE *f, pc_error *err)
+{
+  solve_run *r = ctx;
+  unsigned long long reported;
+  long long length;
+  if (fscanf(f, " solve reported %llu output %lld", &reported, &length) != 2)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "not a checkpoint of polycover solve");
+  if ((length >= 0) != (r->out != NULL))
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "the checkpoint was written %s --output",
+                        length >= 0 ? "with" : "without");
+  r->reported = reported;
+  pc_status s = pc_census_load(r->census, f, err);
+  if (!s && r->out) s = pc_solwriter_resume(r->out, r->output, r->pz, length, reported, err);
+  return s;
 }
 
 /* "8 (4 rotations, 4 reflections)". */
@@ -141,6 +177,7 @@ int pc_cmd_solve(int argc, char **argv)
       {"columns", required_argument, NULL, OPT_COLUMNS},
       {"sort", required_argument, NULL, OPT_SORT},
       {"profile-plot", required_argument, NULL, OPT_PROFILE_PLOT},
+      PC_RUN_LONGOPTS,
       {NULL, 0, NULL, 0}};
   bool count_only = false, profile = false, json = false, all = false, best = false,
        sym_table = false;
@@ -149,10 +186,12 @@ int pc_cmd_solve(int argc, char **argv)
   uint64_t number;
   const char *output = NULL;
   pc_solwriter writer = {0};
-  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV};
-  int c;
+  pc_par_config cfg = {.choose = PC_CHOOSE_MRV};
+  pc_run_options ro;
+  pc_run_options_init(&ro);
+  int c, taken;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "cn:o:h", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, "cn:o:j:h", longopts, NULL)) != -1) {
     switch (c) {
     case 'c': count_only = true; break;
     case 'n':
@@ -186,7 +225,10 @@ int pc_cmd_solve(int argc, char **argv)
       pic->sort = true;
       break;
     case 'h': fputs(usage, stdout); return PC_EXIT_OK;
-    default: return pc_usage_error("solve", "unknown option");
+    default:
+      if ((taken = pc_run_option("solve", c, optarg, &ro)) < 0)
+        return pc_usage_error("solve", "unknown option");
+      if (taken) return taken;
     }
   }
   if (optind != argc - 1)
@@ -194,6 +236,8 @@ int pc_cmd_solve(int argc, char **argv)
   if (best && run.limit)
     return pc_usage_error("solve", "--best looks at every solution; it cannot take --limit");
 
+  if (ro.resume && output && !strcmp(output, "-"))
+    return pc_usage_error("solve", "--resume cannot carry on an output to stdout");
   if (best && pic->index != 1)
     return pc_usage_error("solve", "--best draws the maximally symmetric solution; no --index");
 
@@ -203,7 +247,7 @@ int pc_cmd_solve(int argc, char **argv)
   if (s) return pc_report_error("solve", s, &err);
   bool scored = best || sym_table || pc_solve_pictures_scored(pic);
   pc_solver sv;
-  pc_dlx *d = NULL;
+  pc_par_result res = {0};
   int status = PC_EXIT_OK;
   if ((s = pc_solver_init(&sv, &pz, all, scored, BEST_SHOWN, &err))) {
     pc_puzzle_free(&pz);
@@ -216,19 +260,23 @@ int pc_cmd_solve(int argc, char **argv)
   run.pz = &pz;
   run.print = !count_only && !json && !best;
   run.show_best = !count_only && !json;
-  if (!(d = pc_dlx_new(&matrix->xc))) {
-    s = pc_error_set(&err, PC_ERR_NOMEM, 0, 0, "out of memory");
-    goto fail;
-  }
+  bool sticks = pc_grid_kind_of(pz.grid) == PC_GRID_STICK;
+  if ((status = pc_run_configure("solve", &ro, pc_engine_auto(&matrix->xc, sticks), &cfg)) >= 0)
+    goto done;
+  status = PC_EXIT_OK;
   if ((s = pc_solve_pictures_start(pic, pz.n_cells, &err))) goto fail;
-  if (output) {
-    if ((s = pc_solwriter_open(&writer, output, &pz, &err))) goto fail;
-    run.out = best ? NULL : &writer;
-  }
+  run.output = output;
+  if (output && !best) run.out = &writer;
+  if (output && !ro.resume && (s = pc_solwriter_open(&writer, output, &pz, &err))) goto fail;
   cfg.visit = visit;
   cfg.ctx = &run;
-  pc_dlx_stats st;
-  double seconds = pc_timed_search(d, &cfg, &st);
+  cfg.save = save;
+  cfg.load = load;
+  s = pc_par_run(&matrix->xc, &cfg, &res, &err);
+  if (!res.ran) goto fail;
+  if (output && !writer.f && (s = pc_solwriter_open(&writer, output, &pz, &err))) goto fail;
+  pc_dlx_stats st = res.stats;
+  double seconds = res.seconds;
   const pc_census *cs = run.census;
   char group_text[64];
   describe_group(group, pz.grid, group_text, sizeof group_text);
@@ -240,6 +288,9 @@ int pc_cmd_solve(int argc, char **argv)
     pc_json_str(&j, "title", pz.title);
     pc_json_stats(&j, &st, seconds);
     pc_json_u64(&j, "unique", cs->unique);
+    pc_json_str(&j, "engine", cfg.engine->name);
+    pc_json_u64(&j, "threads", (uint64_t)res.threads);
+    pc_json_u64(&j, "subproblems", (uint64_t)res.subproblems);
     pc_json_u64(&j, "symmetries", (uint64_t)group->order);
     pc_json_bool(&j, "reduced", classes->piece >= 0);
     pc_json_u64(&j, "options", (uint64_t)matrix->xc.n_options);
@@ -256,6 +307,8 @@ int pc_cmd_solve(int argc, char **argv)
     if (classes->piece >= 0)
       printf("reduction: piece %s kept on %d of its %d placements\n",
              pz.pieces[classes->piece].name, (int)classes->kept, (int)classes->placements);
+    printf("engine: %s, %d thread%s, %lld subproblems\n", cfg.engine->name, res.threads,
+           res.threads == 1 ? "" : "s", (long long)res.subproblems);
     pc_print_summary(stdout, &st, seconds);
     printf("unique: %llu\n", (unsigned long long)cs->unique);
     if (!st.complete && !all)
@@ -276,13 +329,14 @@ int pc_cmd_solve(int argc, char **argv)
   if ((s = pc_solve_pictures_finish(pic, &pz, cs, best, &st, &err))) goto fail;
   if (sym_table) print_sym_table(json ? stderr : stdout, cs);
   if (profile) pc_print_profile(json ? stderr : stdout, &st);
+  status = pc_run_finish("solve", s, &res, &cfg, &err);
   goto done;
 fail:
   status = pc_report_error("solve", s, &err);
   if (output && writer.f) pc_solwriter_abort(&writer);
 done:
+  pc_par_result_free(&res);
   pc_solve_pictures_free(pic);
-  pc_dlx_free(d);
   pc_solver_free(&sv);
   pc_puzzle_free(&pz);
   return status;

@@ -3,12 +3,11 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
 #include "dlx1.h"
-#include "parallel.h"
+#include "run_options.h"
 
 static const char usage[] =
     "Usage: polycover xc [OPTIONS] FILE\n"
@@ -23,15 +22,7 @@ static const char usage[] =
     "      --profile        print nodes and updates per level\n"
     "      --json           print one JSON object: solutions, nodes,\n"
     "                       updates, seconds, complete, threads, subproblems\n"
-    "  -j, --threads N      search on N threads (default: one per core); the\n"
-    "                       counts are the same whatever N\n"
-    "      --progress       show progress on stderr (the default when it is a\n"
-    "                       terminal): fraction done, solutions, speed, time left\n"
-    "      --quiet          no progress\n"
-    "      --checkpoint F   write a checkpoint to F every --every seconds and at\n"
-    "                       the end\n"
-    "      --every S        seconds between checkpoints (default 60)\n"
-    "      --resume F       carry on from checkpoint F (and keep it up to date)\n"
+    PC_RUN_USAGE
     "  -h, --help           show this help\n"
     "\n"
     "The search is split into many subproblems that the threads share. Ctrl-C\n"
@@ -43,9 +34,6 @@ static const char usage[] =
     "DLX1 format: '|' starts a comment line; the first line names the primary\n"
     "items, then '|' and the secondary items; each later line is an option.\n"
     "Exit status: 0 done, 1 failure or interrupted, 2 bad usage or bad input.\n";
-
-#define DEFAULT_CHECKPOINT "polycover.checkpoint"
-#define DEFAULT_EVERY 60.0
 
 /* What the command keeps across a resume: how many solutions it printed,
    so that the numbering carries on. */
@@ -80,18 +68,9 @@ static pc_status load_printer(void *ctx, FILE *in, pc_error *err)
   return PC_OK;
 }
 
-static bool parse_seconds(const char *s, double *out)
-{
-  char *end;
-  double v = strtod(s, &end);
-  if (!*s || *end || !(v > 0) || v > 1e9) return false;
-  *out = v;
-  return true;
-}
-
 int pc_cmd_xc(int argc, char **argv)
 {
-  enum { MAX_UPDATES = 256, LEFTMOST, PROFILE, JSON, PROGRESS, QUIET, CHECKPOINT, EVERY, RESUME };
+  enum { MAX_UPDATES = 256, LEFTMOST, PROFILE, JSON };
   static const struct option longopts[] = {
       {"print", no_argument, NULL, 'p'},
       {"limit", required_argument, NULL, 'n'},
@@ -99,19 +78,14 @@ int pc_cmd_xc(int argc, char **argv)
       {"leftmost", no_argument, NULL, LEFTMOST},
       {"profile", no_argument, NULL, PROFILE},
       {"json", no_argument, NULL, JSON},
-      {"threads", required_argument, NULL, 'j'},
-      {"progress", no_argument, NULL, PROGRESS},
-      {"quiet", no_argument, NULL, QUIET},
-      {"checkpoint", required_argument, NULL, CHECKPOINT},
-      {"every", required_argument, NULL, EVERY},
-      {"resume", required_argument, NULL, RESUME},
+      PC_RUN_LONGOPTS,
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   bool print = false, profile = false, json = false;
-  int progress = -1; /* -1: when stderr is a terminal */
-  uint64_t threads = 0;
   pc_par_config cfg = {.choose = PC_CHOOSE_MRV};
-  int c;
+  pc_run_options ro;
+  pc_run_options_init(&ro);
+  int c, taken;
   optind = 0;
   while ((c = getopt_long(argc, argv, "pn:j:h", longopts, NULL)) != -1) {
     switch (c) {
@@ -128,30 +102,18 @@ int pc_cmd_xc(int argc, char **argv)
     case LEFTMOST: cfg.choose = PC_CHOOSE_LEFTMOST; break;
     case PROFILE: profile = true; break;
     case JSON: json = true; break;
-    case 'j':
-      if (!pc_parse_u64(optarg, &threads) || !threads || threads > 1024)
-        return pc_usage_error("xc", "--threads wants a number from 1 to 1024, not '%s'",
-                              optarg);
-      break;
-    case PROGRESS: progress = 1; break;
-    case QUIET: progress = 0; break;
-    case CHECKPOINT: cfg.checkpoint = optarg; break;
-    case EVERY:
-      if (!parse_seconds(optarg, &cfg.every))
-        return pc_usage_error("xc", "--every wants a positive number of seconds, not '%s'",
-                              optarg);
-      break;
-    case RESUME: cfg.resume = optarg; break;
     case 'h': fputs(usage, stdout); return PC_EXIT_OK;
-    default: return pc_usage_error("xc", "unknown option");
+    default:
+      if ((taken = pc_run_option("xc", c, optarg, &ro)) < 0)
+        return pc_usage_error("xc", "unknown option");
+      if (taken) return taken;
     }
   }
   if (optind != argc - 1)
     return pc_usage_error("xc", optind == argc ? "no FILE given" : "more than one FILE");
-  if (cfg.every > 0 && !cfg.checkpoint && !cfg.resume)
-    return pc_usage_error("xc", "--every needs --checkpoint FILE");
-
-  cfg.stop = pc_stop_on_signals();
+  /* A DLX1 file names no cells: auto means DLX, whose counters are
+     Knuth's. */
+  if ((taken = pc_run_configure("xc", &ro, &pc_engine_dlx, &cfg)) >= 0) return taken;
   pc_error err = {0};
   FILE *in = pc_open_input(argv[optind], &err);
   if (!in) return pc_report_error("xc", PC_ERR_INPUT, &err);
@@ -160,18 +122,11 @@ int pc_cmd_xc(int argc, char **argv)
   pc_close_input(in);
   if (s) return pc_report_error("xc", s, &err);
 
-  /* A checkpoint file named by the user is kept up to date; otherwise one
-     is written only when the run is interrupted. */
-  if (!cfg.checkpoint) cfg.checkpoint = cfg.resume;
-  if (cfg.checkpoint && !(cfg.every > 0)) cfg.every = DEFAULT_EVERY;
-  if (!cfg.checkpoint) cfg.checkpoint = DEFAULT_CHECKPOINT;
   printer p = {&xc, 0};
-  cfg.threads = (int)threads;
   cfg.ctx = &p;
   cfg.save = save_printer;
   cfg.load = load_printer;
   if (print) cfg.visit = print_solution;
-  if (progress == 1 || (progress == -1 && isatty(STDERR_FILENO))) cfg.progress = stderr;
   pc_par_result res;
   s = pc_par_run(&xc, &cfg, &res, &err);
   int status = PC_EXIT_OK;
@@ -192,16 +147,7 @@ int pc_cmd_xc(int argc, char **argv)
       pc_print_summary(stdout, &res.stats, res.seconds);
     }
     if (profile) pc_print_profile(json ? stderr : stdout, &res.stats);
-    fflush(stdout);
-    if (s) {
-      status = pc_report_error("xc", s, &err);
-    } else if (res.interrupted) {
-      fprintf(stderr,
-              "polycover xc: interrupted after %" PRId64 " of %" PRId64
-              " subproblems; checkpoint written to %s (carry on with --resume %s)\n",
-              res.done, res.subproblems, cfg.checkpoint, cfg.checkpoint);
-      status = PC_EXIT_FAIL;
-    }
+    status = pc_run_finish("xc", s, &res, &cfg, &err);
   }
   pc_par_result_free(&res);
   pc_xc_free(&xc);

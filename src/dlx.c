@@ -398,6 +398,7 @@ empty:
   st->nodes = nodes;
   st->updates = updates;
   st->complete = complete;
+  st->no_updates = false;
   st->levels = maxlevel + 1;
   st->level_nodes = lnodes;
   st->level_updates = lupdates;

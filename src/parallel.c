@@ -476,6 +476,8 @@ static void fill_result(runner *r, pc_par_result *res, int threads)
       .nodes = r->base.nodes + r->sums.nodes + r->extra.nodes,
       .updates = r->base.updates + r->sums.updates + r->extra.updates,
       .complete = !r->stopped_early && !r->interrupted && r->n_done == r->n_subs,
+      /* Another engine's subproblems count no updates: the total would lie. */
+      .no_updates = r->engine != &pc_engine_dlx,
       .levels = levels,
       .level_nodes = res->level_nodes,
       .level_updates = res->level_updates,

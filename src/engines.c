@@ -1,0 +1,31 @@
+/* engines.c — the bitset engine behind the runner's interface, and the
+   choice between engines. */
+#include "engines.h"
+
+#include <string.h>
+
+#include "bits.h"
+
+static void *bits_create(const pc_xc *xc) { return pc_bits_new(xc); }
+static void bits_destroy(void *e) { pc_bits_free(e); }
+static void bits_search(void *e, const pc_dlx_config *cfg, pc_dlx_stats *st)
+{
+  pc_bits_search(e, cfg, st);
+  st->no_updates = true;
+}
+
+/* No path probability: its subproblems weigh alike in the progress. */
+const pc_engine pc_engine_bits = {"bits", bits_create, bits_destroy, bits_search, NULL};
+
+const pc_engine *pc_engine_by_name(const char *name, bool *is_auto)
+{
+  *is_auto = !strcmp(name, "auto");
+  if (!strcmp(name, "dlx")) return &pc_engine_dlx;
+  if (!strcmp(name, "bits")) return &pc_engine_bits;
+  return NULL;
+}
+
+const pc_engine *pc_engine_auto(const pc_xc *xc, bool sticks)
+{
+  return !sticks && pc_bits_applies(xc) ? &pc_engine_bits : &pc_engine_dlx;
+}

@@ -1,0 +1,19 @@
+/* engines.h — the search engines the runner (parallel.h) can use, by name:
+   "dlx" (algorithm DLX, dlx.h) and "bits" (bit masks, bits.h), and the
+   choice `auto` makes. */
+#ifndef PC_ENGINES_H
+#define PC_ENGINES_H
+
+#include "parallel.h"
+
+extern const pc_engine pc_engine_bits;
+
+/* "dlx", "bits" or "auto"; NULL for another name. `auto` gives NULL too,
+   with *is_auto set. */
+const pc_engine *pc_engine_by_name(const char *name, bool *is_auto);
+
+/* What `auto` runs: bits when the problem fits it and its options are
+   cells of squares or triangles (measured faster there), else DLX. */
+const pc_engine *pc_engine_auto(const pc_xc *xc, bool sticks);
+
+#endif

@@ -1,0 +1,66 @@
+/* run_options.h — the command-line options of a long search, shared by
+   `solve` and `xc`: threads, engine, progress, checkpoints and resume, and
+   the report of an interrupted run. */
+#ifndef PC_RUN_OPTIONS_H
+#define PC_RUN_OPTIONS_H
+
+#include <getopt.h>
+
+#include "parallel.h"
+
+/* getopt codes of these options (above any command's own). */
+enum {
+  PC_RUNOPT_PROGRESS = 1000, PC_RUNOPT_QUIET, PC_RUNOPT_CHECKPOINT, PC_RUNOPT_EVERY,
+  PC_RUNOPT_RESUME, PC_RUNOPT_ENGINE,
+};
+
+#define PC_RUN_LONGOPTS                                                     \
+  {"threads", required_argument, NULL, 'j'},                               \
+  {"engine", required_argument, NULL, PC_RUNOPT_ENGINE},                   \
+  {"progress", no_argument, NULL, PC_RUNOPT_PROGRESS},                     \
+  {"quiet", no_argument, NULL, PC_RUNOPT_QUIET},                           \
+  {"checkpoint", required_argument, NULL, PC_RUNOPT_CHECKPOINT},           \
+  {"every", required_argument, NULL, PC_RUNOPT_EVERY},                     \
+  {"resume", required_argument, NULL, PC_RUNOPT_RESUME}
+
+#define PC_RUN_USAGE                                                                 \
+  "  -j, --threads N      search on N threads (default: one per core); the\n"      \
+  "                       counts are the same whatever N\n"                         \
+  "      --engine E       dlx, bits (bit masks, up to 256 items) or auto (the\n"    \
+  "                       default: bits for square and triangle cells when it\n"   \
+  "                       fits); both find the same solutions\n"                    \
+  "      --progress       show progress on stderr (the default when it is a\n"     \
+  "                       terminal): fraction done, solutions, speed, time left\n"  \
+  "      --quiet          no progress\n"                                            \
+  "      --checkpoint F   write a checkpoint to F every --every seconds and at\n"  \
+  "                       the end\n"                                                \
+  "      --every S        seconds between checkpoints (default 60)\n"              \
+  "      --resume F       carry on from checkpoint F (and keep it up to date)\n"
+
+typedef struct pc_run_options {
+  uint64_t threads;       /* 0: one per core */
+  int progress;           /* -1: when stderr is a terminal */
+  const char *engine;     /* "dlx", "bits", "auto" */
+  const char *checkpoint, *resume;
+  double every;
+} pc_run_options;
+
+void pc_run_options_init(pc_run_options *o);
+
+/* Takes option c (with its argument) if it is one of these: returns -1 when
+   it is not, 0 when taken, or the exit status of a usage error. */
+int pc_run_option(const char *cmd, int c, const char *arg, pc_run_options *o);
+
+/* Fills the runner's threads, progress, checkpoint (a named one is kept
+   up to date; otherwise "polycover.checkpoint" is written only when the
+   run is interrupted) and stop flag (SIGINT and SIGTERM); `auto_engine` is
+   what auto means for this problem. Returns -1, or a usage error's status. */
+int pc_run_configure(const char *cmd, const pc_run_options *o, const pc_engine *auto_engine,
+                     pc_par_config *cfg);
+
+/* After the run: tells how to carry on an interrupted one. Returns the
+   exit status (1 when interrupted or failed). */
+int pc_run_finish(const char *cmd, pc_status s, const pc_par_result *res,
+                  const pc_par_config *cfg, pc_error *err);
+
+#endif
