@@ -156,3 +156,44 @@ void pc_tilings_free(pc_tiling *t, int32_t n)
   for (int32_t i = 0; i < n; i++) pc_tiling_free(&t[i]);
   free(t);
 }
+
+/* Starts the program with stdout to `out`; returns its pid. */
+pid_t pc_start_program(const char *out, const char *const *args)
+{
+  const char *prog = getenv("POLYCOVER");
+  if (!prog) prog = "./polycover";
+  pid_t pid = fork();
+  cr_assert(pid >= 0);
+  if (pid == 0) {
+    FILE *o = freopen(out, "w", stdout);
+    FILE *e = freopen("/dev/null", "w", stderr);
+    if (!o || !e) _exit(127);
+    const char *argv[64] = {prog};
+    for (int i = 0; args[i] && i < 62; i++) argv[i + 1] = args[i];
+    execv(prog, (char **)argv);
+    _exit(127);
+  }
+  return pid;
+}
+
+int pc_wait_program(pid_t pid)
+{
+  int ws;
+  cr_assert_eq(waitpid(pid, &ws, 0), pid);
+  return WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+}
+
+char *pc_slurp_file(const char *path)
+{
+  FILE *f = fopen(path, "r");
+  cr_assert_not_null(f);
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *s = malloc((size_t)n + 1);
+  cr_assert_eq(fread(s, 1, (size_t)n, f), (size_t)n);
+  s[n] = '\0';
+  fclose(f);
+  return s;
+}
+

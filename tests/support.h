@@ -4,6 +4,7 @@
 #define PC_TEST_SUPPORT_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 #include "puzzle.h"
 #include "tiling.h"
@@ -38,6 +39,14 @@ pc_solved pc_solve_board(const char *path); /* all */
    in a malloc'd array (*n of them). Free with pc_tilings_free. */
 pc_tiling *pc_board_tilings(const char *path, uint64_t limit, pc_puzzle *pz, int32_t *n);
 void pc_tilings_free(pc_tiling *t, int32_t n);
+
+/* Starts $POLYCOVER with the args, stdout to the file `out`, stderr to
+   /dev/null; returns its pid (to signal it). */
+pid_t pc_start_program(const char *out, const char *const *args);
+/* Waits for it: its exit status, or -1 if a signal ended it. */
+int pc_wait_program(pid_t pid);
+/* A whole file, malloc'd and NUL-terminated. */
+char *pc_slurp_file(const char *path);
 
 /* Reads a DLX1 file under tests/data, failing the test on error. */
 void pc_load_dlx1(const char *name, pc_xc *xc);

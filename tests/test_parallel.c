@@ -137,46 +137,6 @@ Test(parallel, program_threads_agree)
   }
 }
 
-/* Starts the program with stdout to `out`; returns its pid. */
-static pid_t start(const char *out, const char *const *args)
-{
-  const char *prog = getenv("POLYCOVER");
-  if (!prog) prog = "./polycover";
-  pid_t pid = fork();
-  cr_assert(pid >= 0);
-  if (pid == 0) {
-    FILE *o = freopen(out, "w", stdout);
-    FILE *e = freopen("/dev/null", "w", stderr);
-    if (!o || !e) _exit(127);
-    const char *argv[16] = {prog};
-    for (int i = 0; args[i] && i < 14; i++) argv[i + 1] = args[i];
-    execv(prog, (char **)argv);
-    _exit(127);
-  }
-  return pid;
-}
-
-static int finish(pid_t pid)
-{
-  int ws;
-  cr_assert_eq(waitpid(pid, &ws, 0), pid);
-  return WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
-}
-
-static char *slurp_file(const char *path)
-{
-  FILE *f = fopen(path, "r");
-  cr_assert_not_null(f);
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)n + 1);
-  cr_assert_eq(fread(s, 1, (size_t)n, f), (size_t)n);
-  s[n] = '\0';
-  fclose(f);
-  return s;
-}
-
 /* The printed solutions: each block's option lines, numbered in order
    (the numbers must run 1, 2, ... across the runs). Appends to `all`. */
 typedef struct blocks {
@@ -223,8 +183,8 @@ Test(parallel, interrupt_and_resume, .timeout = 120)
   snprintf(ckpt, sizeof ckpt, "%s/ckpt", dir);
   snprintf(out, sizeof out, "%s/out", dir);
   const char *whole[] = {"xc", "-j2", "--quiet", "--print", "--json", MATRIX, NULL};
-  cr_assert_eq(finish(start(out, whole)), 0);
-  char *ref = slurp_file(out);
+  cr_assert_eq(pc_wait_program(pc_start_program(out, whole)), 0);
+  char *ref = pc_slurp_file(out);
   blocks expected = {0};
   add_blocks(&expected, ref);
   uint64_t counts[3] = {json_u64(ref, "solutions"), json_u64(ref, "nodes"),
@@ -246,14 +206,14 @@ Test(parallel, interrupt_and_resume, .timeout = 120)
       }
       args[k++] = MATRIX;
       args[k] = NULL;
-      pid_t pid = start(out, args);
+      pid_t pid = pc_start_program(out, args);
       if (run < 2) {
         usleep(50000 + (useconds_t)(rand() % 500000));
         kill(pid, SIGINT);
       }
-      int status = finish(pid);
+      int status = pc_wait_program(pid);
       free(last);
-      last = slurp_file(out);
+      last = pc_slurp_file(out);
       add_blocks(&got, last);
       if (status == 0) break;
       if (status == -1) continue; /* the signal came before the program caught it */

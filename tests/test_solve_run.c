@@ -1,0 +1,131 @@
+/* test_solve_run.c — `solve` on the split search: any number of threads and
+   either engine give the same counts; interrupted and resumed, it ends
+   with the counts and the solution file of an uninterrupted run. */
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "solfile.h"
+#include "support.h"
+
+static uint64_t json_u64(const char *json, const char *key)
+{
+  char pattern[64];
+  snprintf(pattern, sizeof pattern, "\"%s\": ", key);
+  const char *p = strstr(json, pattern);
+  cr_assert_not_null(p, "no %s in %s", key, json);
+  return strtoull(p + strlen(pattern), NULL, 10);
+}
+
+static pc_run solve(const char *board, const char *engine, const char *threads, bool all)
+{
+  const char *args[] = {"solve", "--json", "--quiet", "--engine", engine, "-j", threads,
+                        all ? "--all" : "--unique", board, NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s %s: %s", board, engine, r.err);
+  return r;
+}
+
+/* DLX's counters do not depend on the threads; bits finds the same
+   solutions and classes. */
+Test(solve_run, threads_and_engines_agree, .timeout = 300)
+{
+  const char *boards[] = {"boards/scott.yaml", "boards/hexrhombus.yaml",
+                          "boards/kanoodle-start1.yaml", "boards/pent4x15.yaml"};
+  for (int b = 0; b < 4; b++)
+    for (int all = 0; all < 2; all++) {
+      pc_run one = solve(boards[b], "dlx", "1", all);
+      uint64_t solutions = json_u64(one.out, "solutions"), unique = json_u64(one.out, "unique");
+      uint64_t nodes = json_u64(one.out, "nodes"), updates = json_u64(one.out, "updates");
+      pc_run two = solve(boards[b], "dlx", "2", all), bits = solve(boards[b], "bits", "2", all);
+      cr_expect_eq(json_u64(two.out, "solutions"), solutions, "%s", boards[b]);
+      cr_expect_eq(json_u64(two.out, "unique"), unique, "%s", boards[b]);
+      cr_expect_eq(json_u64(two.out, "nodes"), nodes, "%s", boards[b]);
+      cr_expect_eq(json_u64(two.out, "updates"), updates, "%s", boards[b]);
+      cr_expect_eq(json_u64(bits.out, "solutions"), solutions, "%s bits", boards[b]);
+      cr_expect_eq(json_u64(bits.out, "unique"), unique, "%s bits", boards[b]);
+      cr_expect(!strstr(bits.out, "\"updates\""), "bits counts no updates: %s", bits.out);
+      pc_run_free(&one);
+      pc_run_free(&two);
+      pc_run_free(&bits);
+    }
+}
+
+#define BOARD "boards/pent5x12.yaml"
+
+/* SIGINT at random moments, then --resume until done: the counts of an
+   uninterrupted run (1,010 classes of 4,040), and a solution file holding
+   each representative once. */
+Test(solve_run, interrupt_and_resume, .timeout = 300)
+{
+  char dir[] = "/tmp/pc-solve-XXXXXX";
+  cr_assert_not_null(mkdtemp(dir));
+  char ckpt[64], out[64], sol[64], ref[64];
+  snprintf(ckpt, sizeof ckpt, "%s/ckpt", dir);
+  snprintf(out, sizeof out, "%s/out", dir);
+  snprintf(sol, sizeof sol, "%s/sol", dir);
+  snprintf(ref, sizeof ref, "%s/ref", dir);
+  const char *whole[] = {"solve", "-j2", "--engine", "dlx", "--quiet", "--json", "--output",
+                         ref, BOARD, NULL};
+  cr_assert_eq(pc_wait_program(pc_start_program(out, whole)), 0);
+  pc_solfile expected;
+  pc_error err = {0};
+  cr_assert_eq(pc_solfile_read(ref, &expected, &err), PC_OK, "%s", err.msg);
+  cr_assert_eq(expected.n_solutions, 1010);
+  srand((unsigned)time(NULL));
+  int interrupted = 0;
+  for (int trial = 0; trial < 2; trial++) {
+    unlink(ckpt);
+    char *last = NULL;
+    for (int run = 0;; run++) {
+      bool resume = access(ckpt, F_OK) == 0;
+      const char *args[16] = {"solve", "-j2", "--engine", "dlx", "--quiet", "--json",
+                              "--output", sol, "--checkpoint", ckpt, "--every", "0.2"};
+      int k = 12;
+      if (resume) args[k++] = "--resume", args[k++] = ckpt;
+      args[k++] = BOARD;
+      args[k] = NULL;
+      pid_t pid = pc_start_program(out, args);
+      if (run < 3) {
+        usleep(100000 + (useconds_t)(rand() % 600000));
+        kill(pid, SIGINT);
+      }
+      int status = pc_wait_program(pid);
+      free(last);
+      last = pc_slurp_file(out);
+      if (status == 0) break;
+      if (status == -1) continue; /* the signal came before the program caught it */
+      cr_assert_eq(status, 1, "interrupted run exits %d: %s", status, last);
+      interrupted++;
+      cr_assert_eq(access(ckpt, F_OK), 0, "no checkpoint after SIGINT");
+      /* What the interrupted run saved is a whole solution file. */
+      pc_solfile part;
+      cr_assert_eq(pc_solfile_read(sol, &part, &err), PC_OK, "%s:%d: %s", err.file, err.line,
+                   err.msg);
+      pc_solfile_free(&part);
+    }
+    cr_expect_eq(json_u64(last, "solutions"), 4040, "trial %d", trial);
+    cr_expect_eq(json_u64(last, "unique"), 1010, "trial %d", trial);
+    pc_solfile got;
+    cr_assert_eq(pc_solfile_read(sol, &got, &err), PC_OK, "%s", err.msg);
+    cr_assert_eq(got.n_solutions, 1010, "trial %d", trial);
+    /* The same representatives, in whatever order: each found once. */
+    for (int32_t i = 0; i < got.n_solutions; i++) {
+      int found = 0;
+      for (int32_t j = 0; j < expected.n_solutions; j++)
+        found += !pc_tiling_cmp(&got.solutions[i], &expected.solutions[j]);
+      cr_assert_eq(found, 1, "trial %d: solution %d", trial, (int)i + 1);
+    }
+    pc_solfile_free(&got);
+    free(last);
+  }
+  cr_expect(interrupted > 0, "no run was interrupted");
+  pc_solfile_free(&expected);
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  cr_expect_eq(system(cmd), 0);
+}
