@@ -10,8 +10,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli.h"
 #include "dlx.h"
 #include "dlx1.h"
+#include "engines.h"
+#include "solver.h"
 
 /* O'Beirne's hexagon has far too many solutions to enumerate here. */
 #define OBEIRNE_LIMIT 2000000000ull
@@ -98,9 +101,93 @@ static bool bench_one(const char *path, const pc_dlx_config *cfg, const char *no
   return true;
 }
 
+/* ---- boards: what `polycover solve` runs ---- */
+
+static bool take(void *ctx, int64_t sub, const int32_t *options, int32_t n)
+{
+  (void)sub;
+  pc_census_add(ctx, options, n);
+  return false;
+}
+
+/* Solves a shipped board as `solve` does and prints one row; seconds are
+   wall time here (several threads). */
+static bool bench_board(const char *board, bool all, const char *engine, int threads)
+{
+  char path[256];
+  snprintf(path, sizeof path, "boards/%s.yaml", board);
+  pc_puzzle pz;
+  pc_solver sv;
+  pc_error err = {0};
+  if (pc_puzzle_load(path, &pz, &err)) {
+    fprintf(stderr, "bench: %s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+    return false;
+  }
+  if (pc_solver_init(&sv, &pz, all, false, 0, &err)) {
+    fprintf(stderr, "bench: %s: %s\n", path, err.msg);
+    pc_puzzle_free(&pz);
+    return false;
+  }
+  bool is_auto, sticks = pc_grid_kind_of(pz.grid) == PC_GRID_STICK;
+  const pc_engine *e = pc_engine_by_name(engine, &is_auto);
+  if (is_auto) e = pc_engine_auto(&sv.matrix.xc, sticks);
+  pc_par_config cfg = {.engine = e, .choose = PC_CHOOSE_MRV, .threads = threads,
+                       .visit = take, .ctx = &sv.census};
+  pc_par_result res;
+  pc_status s = pc_par_run(&sv.matrix.xc, &cfg, &res, &err);
+  bool ok = !s && res.ran;
+  if (ok) {
+    const pc_dlx_stats *st = &res.stats;
+    char work[64];
+    if (st->no_updates)
+      snprintf(work, sizeof work, "%13llu nodes  | %7.1f Mnodes/s", (unsigned long long)st->nodes,
+               (double)st->nodes / res.seconds / 1e6);
+    else
+      snprintf(work, sizeof work, "%13llu updates | %7.1f Mupd/s  ",
+               (unsigned long long)st->updates, (double)st->updates / res.seconds / 1e6);
+    printf("| %-14s | %-6s | %9llu | %7llu | %-4s | %7d | %8.3f | %s |\n", board,
+           all ? "all" : "unique", (unsigned long long)sv.census.solutions,
+           (unsigned long long)sv.census.unique, e->name, res.threads, res.seconds, work);
+    fflush(stdout);
+  } else {
+    fprintf(stderr, "bench: %s: %s\n", path, err.msg);
+  }
+  pc_par_result_free(&res);
+  pc_solver_free(&sv);
+  pc_puzzle_free(&pz);
+  return ok;
+}
+
+/* The enumerations of issue #6; BENCH_BOARDS=name,name... picks some. */
+static bool bench_boards(void)
+{
+  static const char *const boards[] = {"scott",   "pent6x10",     "kanoodle", "dudeney",
+                                       "y45",     "tetra5x5-noL", "obeirne"};
+  const char *only = getenv("BENCH_BOARDS");
+  printf("Boards, as `polycover solve` runs them (seconds: wall time)\n\n");
+  printf("| %-14s | %-6s | %9s | %7s | %-4s | %7s | %8s | %29s | %16s |\n", "board", "search",
+         "solutions", "unique", "engine", "threads", "seconds", "work", "rate");
+  printf("|----------------|--------|----------:|--------:|------|--------:|---------:|------------------------------:|-----------------:|\n");
+  bool ok = true;
+  for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
+    const char *b = boards[i];
+    if (only && !strstr(only, b)) continue;
+    bool huge = !strcmp(b, "obeirne");
+    /* The full search beside the reduced one shows what symmetry saves. */
+    if (!strcmp(b, "scott") || !strcmp(b, "pent6x10")) ok &= bench_board(b, true, "dlx", 1);
+    if (!huge) ok &= bench_board(b, false, "dlx", 1);
+    if (!huge) ok &= bench_board(b, false, "auto", 1);
+    ok &= bench_board(b, false, "auto", 2);
+  }
+  printf("\n");
+  return ok;
+}
+
 int main(void)
 {
   print_machine();
+  bool boards_ok = bench_boards();
+  printf("The DLX engine on every matrix in tests/data, one thread\n\n");
   glob_t g;
   if (glob("tests/data/*.dlx", 0, NULL, &g) != 0) {
     fprintf(stderr, "bench: no tests/data/*.dlx here: run it from the repository root\n");
@@ -125,5 +212,5 @@ int main(void)
   globfree(&g);
   pc_dlx_config left = {.choose = PC_CHOOSE_LEFTMOST};
   ok &= bench_one("tests/data/scott_x23_xfirst.dlx", &left, " leftmost rule");
-  return ok ? 0 : 1;
+  return ok && boards_ok ? 0 : 1;
 }
