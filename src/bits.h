@@ -3,16 +3,38 @@
    most PC_BITS_MAX_ITEMS). It finds exactly the solutions DLX finds (not
    necessarily in the same order).
 
-   Strategy (Fletcher's for pentominoes, made generic): options are masks
-   of 1 to 4 words; each is listed under its first primary item in a fixed
-   item order, and the search branches on the first uncovered primary item
-   in that order, trying the options of its list that do not meet the
-   covered mask (every option through that item that can fit is in that
-   list, since all earlier items are covered). No dancing, no counts: a
-   node costs a scan of one list. The order sweeps the problem with a short
-   front: the given one, or the given one transposed at a stride the
-   options suggest (a board's width), whichever makes options span fewer
-   positions (6x10 pentominoes are filled column by column).
+   What it does. Options are masks of 1 to 4 words over the items, the
+   items renumbered by a sweep order: the given one, or the given one
+   transposed at a stride the options suggest (a board's width), whichever
+   makes options span fewer positions (6x10 pentominoes go column by
+   column). Primary items take the low bits. At each node the search
+   covers one uncovered primary item, trying in turn every option through
+   it that meets no covered item; the item is chosen thus:
+
+   - From the root (a subproblem's root with a prefix) until two such
+     choices with more than one option have been made (forced choices do
+     not count), the item with the fewest such options, the first in the
+     order on a tie, counted by scanning each item's list of options; none
+     left for some item: a dead end. So a
+     piece restricted to a few placements to break symmetry is placed
+     first, as DLX's minimum-remaining-values rule would.
+   - Deeper, the first uncovered primary item in the order (Fletcher's
+     rule for pentominoes, made generic). Every option through it that
+     can still fit has it as its first primary item (the earlier ones are
+     covered), so only those are listed under it, in runs by their last
+     primary item (on a board, the piece): a run whose item is covered (a
+     piece already placed) is skipped as a whole, found with a mask per
+     item of the runs it has.
+   - Before that choice, a cheap dead-end test: each primary item y has a
+     set of at most 8 other items such that every option through y holds
+     one of them (found greedily; on a grid, the cells next to y). When
+     all of a set are covered, y can no longer be covered. After placing
+     an option, the uncovered items whose set the option meets are tested
+     (a pair of bit masks each): one isolated item ends the branch. (Not
+     at split_depth, whose partial solutions all go to the visitor.)
+
+   No dancing, no counts kept: a node costs a copy of the covered mask, the
+   test and a scan of the runs.
 
    It takes the same configuration as DLX (pc_dlx_config: limits, visitor,
    stop flag, prefix and split depth; `choose` and `max_updates` are
