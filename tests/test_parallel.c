@@ -175,7 +175,7 @@ static void free_blocks(blocks *b)
 /* Interrupting with SIGINT at random moments, then resuming (interrupted
    again, then to the end), gives the counts and the very solutions of an
    uninterrupted run, each printed once, numbered on. */
-Test(parallel, interrupt_and_resume, .timeout = 120)
+Test(parallel, interrupt_and_resume)
 {
   char dir[] = "/tmp/pc-par-XXXXXX";
   cr_assert_not_null(mkdtemp(dir));
