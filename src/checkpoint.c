@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "alloc.h"
+#include "atomic.h"
 
 static uint64_t fnv(uint64_t h, const void *data, size_t n)
 {
@@ -55,30 +55,12 @@ static void write_body(FILE *f, const pc_checkpoint *c)
 
 pc_status pc_checkpoint_write(const char *path, const pc_checkpoint *c, pc_error *err)
 {
-  pc_error_file(err, path);
-  size_t n = strlen(path) + 16;
-  char *tmp = malloc(n);
-  if (!tmp) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  snprintf(tmp, n, "%s.tmpXXXXXX", path);
-  int fd = mkstemp(tmp);
-  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-  if (!f) {
-    pc_status s = pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write: %s", strerror(errno));
-    if (fd >= 0) {
-      close(fd);
-      unlink(tmp);
-    }
-    free(tmp);
-    return s;
-  }
+  FILE *f;
+  char *tmp;
+  pc_status s = pc_atomic_open(path, &f, &tmp, err);
+  if (s) return s;
   write_body(f, c);
-  /* Synced before the rename, so a crash leaves the old file or the new
-     one, never a torn one. */
-  bool ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
-  ok = (fclose(f) == 0) && ok;
-  ok = ok && rename(tmp, path) == 0;
-  pc_status s = ok ? PC_OK : pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write: %s", strerror(errno));
-  if (!ok) unlink(tmp);
+  s = pc_atomic_commit(f, tmp, path, err);
   free(tmp);
   return s;
 }
