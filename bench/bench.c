@@ -128,9 +128,9 @@ static bool bench_board(const char *board, bool all, const char *engine, int thr
     pc_puzzle_free(&pz);
     return false;
   }
-  bool is_auto, sticks = pc_grid_kind_of(pz.grid) == PC_GRID_STICK;
+  bool is_auto;
   const pc_engine *e = pc_engine_by_name(engine, &is_auto);
-  if (is_auto) e = pc_engine_auto(&sv.matrix.xc, sticks);
+  if (is_auto) e = pc_engine_auto(&sv.matrix.xc);
   pc_par_config cfg = {.engine = e, .choose = PC_CHOOSE_MRV, .threads = threads,
                        .visit = take, .ctx = &sv.census};
   pc_par_result res;

@@ -260,8 +260,7 @@ int pc_cmd_solve(int argc, char **argv)
   run.pz = &pz;
   run.print = !count_only && !json && !best;
   run.show_best = !count_only && !json;
-  bool sticks = pc_grid_kind_of(pz.grid) == PC_GRID_STICK;
-  if ((status = pc_run_configure("solve", &ro, pc_engine_auto(&matrix->xc, sticks), &cfg)) >= 0)
+  if ((status = pc_run_configure("solve", &ro, pc_engine_auto(&matrix->xc), &cfg)) >= 0)
     goto done;
   status = PC_EXIT_OK;
   if ((s = pc_solve_pictures_start(pic, pz.n_cells, &err))) goto fail;

@@ -25,7 +25,7 @@ const pc_engine *pc_engine_by_name(const char *name, bool *is_auto)
   return NULL;
 }
 
-const pc_engine *pc_engine_auto(const pc_xc *xc, bool sticks)
+const pc_engine *pc_engine_auto(const pc_xc *xc)
 {
-  return !sticks && pc_bits_applies(xc) ? &pc_engine_bits : &pc_engine_dlx;
+  return pc_bits_applies(xc) ? &pc_engine_bits : &pc_engine_dlx;
 }

@@ -12,8 +12,8 @@ extern const pc_engine pc_engine_bits;
    with *is_auto set. */
 const pc_engine *pc_engine_by_name(const char *name, bool *is_auto);
 
-/* What `auto` runs: bits when the problem fits it and its options are
-   cells of squares or triangles (measured faster there), else DLX. */
-const pc_engine *pc_engine_auto(const pc_xc *xc, bool sticks);
+/* What `auto` runs for a puzzle: bits when the problem fits it (measured
+   faster on every shipped board, `make bench`), else DLX. */
+const pc_engine *pc_engine_auto(const pc_xc *xc);
 
 #endif

@@ -27,8 +27,8 @@ enum {
   "  -j, --threads N      search on N threads (default: one per core); the\n"      \
   "                       counts are the same whatever N\n"                         \
   "      --engine E       dlx, bits (bit masks, up to 256 items) or auto (the\n"    \
-  "                       default: bits for square and triangle cells when it\n"   \
-  "                       fits); both find the same solutions\n"                    \
+  "                       default: bits when it fits, for puzzles); both find\n"  \
+  "                       the same solutions\n"                                     \
   "      --progress       show progress on stderr (the default when it is a\n"     \
   "                       terminal): fraction done, solutions, speed, time left\n"  \
   "      --quiet          no progress\n"                                            \
