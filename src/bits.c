@@ -522,6 +522,7 @@ done:
   st->nodes = nodes;
   st->updates = 0;
   st->complete = complete;
+  st->no_updates = true;
   st->levels = nodes ? maxlevel + 1 : 0;
   st->level_nodes = lnodes;
   st->level_updates = b->level_updates;

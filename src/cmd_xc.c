@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "dlx1.h"
+#include "engines.h"
 #include "run_options.h"
 
 static const char usage[] =

@@ -6,7 +6,7 @@
 
 #include "parallel.h"
 
-extern const pc_engine pc_engine_bits;
+extern const pc_engine pc_engine_dlx, pc_engine_bits;
 
 /* "dlx", "bits" or "auto"; NULL for another name. `auto` gives NULL too,
    with *is_auto set. */

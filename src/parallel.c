@@ -11,16 +11,7 @@
 #include "alloc.h"
 #include "checkpoint.h"
 #include "cli.h"
-
-static void *dlx_create(const pc_xc *xc) { return pc_dlx_new(xc); }
-static void dlx_destroy(void *e) { pc_dlx_free(e); }
-static void dlx_search(void *e, const pc_dlx_config *cfg, pc_dlx_stats *st)
-{
-  pc_dlx_search(e, cfg, st);
-}
-static double dlx_probability(const void *e, int32_t n) { return pc_dlx_path_probability(e, n); }
-
-const pc_engine pc_engine_dlx = {"dlx", dlx_create, dlx_destroy, dlx_search, dlx_probability};
+#include "engines.h"
 
 /* Subproblems per thread, and at least this many in all: enough that the
    last ones to finish are small, and that a checkpoint loses little. */
@@ -476,8 +467,8 @@ static void fill_result(runner *r, pc_par_result *res, int threads)
       .nodes = r->base.nodes + r->sums.nodes + r->extra.nodes,
       .updates = r->base.updates + r->sums.updates + r->extra.updates,
       .complete = !r->stopped_early && !r->interrupted && r->n_done == r->n_subs,
-      /* Another engine's subproblems count no updates: the total would lie. */
-      .no_updates = r->engine != &pc_engine_dlx,
+      /* Without the subproblems' updates the total would lie. */
+      .no_updates = !r->engine->counts_updates,
       .levels = levels,
       .level_nodes = res->level_nodes,
       .level_updates = res->level_updates,

@@ -30,6 +30,7 @@
    limits, visitor). */
 typedef struct pc_engine {
   const char *name;                 /* recorded in checkpoints */
+  bool counts_updates;              /* false: its stats leave updates at 0 */
   void *(*create)(const pc_xc *xc); /* NULL when out of memory */
   void (*destroy)(void *engine);
   void (*search)(void *engine, const pc_dlx_config *cfg, pc_dlx_stats *st);
@@ -38,7 +39,6 @@ typedef struct pc_engine {
   double (*path_probability)(const void *engine, int32_t n);
 } pc_engine;
 
-extern const pc_engine pc_engine_dlx;
 
 /* `sub` identifies the subproblem (0 .. subproblems - 1, the same across
    runs of the same problem). Return true from visit to stop the run. */

@@ -338,8 +338,7 @@ void pc_puzzle_free(pc_puzzle *pz)
 
 int32_t pc_puzzle_cell_index(const pc_puzzle *pz, pc_cell x)
 {
-  const pc_cell *hit = bsearch(&x, pz->cells, (size_t)pz->n_cells, sizeof x, pc_cell_cmp);
-  return hit ? (int32_t)(hit - pz->cells) : -1;
+  return pc_cells_index(pz->cells, pz->n_cells, x);
 }
 
 int64_t pc_puzzle_piece_area(const pc_puzzle *pz, bool *any)

@@ -7,12 +7,6 @@
 #include "alloc.h"
 #include "shape.h"
 
-static int32_t cell_index(const pc_cell *cells, int32_t n, pc_cell x)
-{
-  const pc_cell *p = bsearch(&x, cells, (size_t)n, sizeof x, pc_cell_cmp);
-  return p ? (int32_t)(p - cells) : -1;
-}
-
 /* The mirror image of every cell under grid transform t, translated so
    that the board's bounding box maps onto itself (or, when the lattice
    does not allow that exact shift, the nearest shift covering most of the
@@ -34,13 +28,13 @@ static void mirror(const pc_grid *g, int t, const pc_cell *cells, int32_t n, int
     int32_t on = 0;
     for (int32_t i = 0; i < n; i++) {
       pc_cell y = pc_grid_transform(g, t, cells[i]);
-      on += cell_index(cells, n, (pc_cell){y.c + dc, y.r + dr}) >= 0;
+      on += pc_cells_index(cells, n, (pc_cell){y.c + dc, y.r + dr}) >= 0;
     }
     if (on > best) best = on, best_dc = dc, best_dr = dr;
   }
   for (int32_t i = 0; i < n; i++) {
     pc_cell y = pc_grid_transform(g, t, cells[i]);
-    out[i] = cell_index(cells, n, (pc_cell){y.c + best_dc, y.r + best_dr});
+    out[i] = pc_cells_index(cells, n, (pc_cell){y.c + best_dc, y.r + best_dr});
   }
 }
 
@@ -59,7 +53,7 @@ pc_status pc_scorer_init(pc_scorer *s, const pc_grid *g, const pc_cell *cells, i
     pc_cell nb[PC_GRID_MAX_NEIGHBOURS];
     int k = pc_grid_neighbours(g, cells[i], nb);
     for (int j = 0; j < k; j++) {
-      int32_t other = cell_index(cells, n, nb[j]);
+      int32_t other = pc_cells_index(cells, n, nb[j]);
       if (other > i) s->edge[s->n_edges][0] = i, s->edge[s->n_edges++][1] = other;
     }
   }

@@ -14,6 +14,12 @@ int pc_cell_cmp(const void *a, const void *b)
   return 0;
 }
 
+int32_t pc_cells_index(const pc_cell *cells, int32_t n, pc_cell x)
+{
+  const pc_cell *hit = bsearch(&x, cells, (size_t)n, sizeof x, pc_cell_cmp);
+  return hit ? (int32_t)(hit - cells) : -1;
+}
+
 /* Pieces are small: insertion sort beats qsort's call overhead there, and
    the enumerator normalizes millions of them. */
 static void sort_cells(pc_cell *cells, int32_t n)

@@ -12,6 +12,9 @@
 /* Orders cells by row, then column. */
 int pc_cell_cmp(const void *a, const void *b);
 
+/* The index of x in cells sorted by pc_cell_cmp, or -1. */
+int32_t pc_cells_index(const pc_cell *cells, int32_t n, pc_cell x);
+
 /* Translates the cells by a translation of the grid so that the smallest
    row is 0 and the smallest column is as small as it can be while >= 0
    (for sticks: lattice points start at 0; for triangles the parity rule

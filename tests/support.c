@@ -185,15 +185,30 @@ int pc_wait_program(pid_t pid)
 
 char *pc_slurp_file(const char *path)
 {
-  FILE *f = fopen(path, "r");
-  cr_assert_not_null(f);
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)n + 1);
-  cr_assert_eq(fread(s, 1, (size_t)n, f), (size_t)n);
-  s[n] = '\0';
+  FILE *f = fopen(path, "rb");
+  cr_assert_not_null(f, "%s", path);
+  char *s = slurp(f);
   fclose(f);
   return s;
+}
+
+/* Where the value of `key` starts. */
+static const char *json_value(const char *json, const char *key)
+{
+  char pattern[64];
+  snprintf(pattern, sizeof pattern, "\"%s\": ", key);
+  const char *p = strstr(json, pattern);
+  cr_assert_not_null(p, "no %s in %s", key, json);
+  return p + strlen(pattern);
+}
+
+uint64_t pc_json_get_u64(const char *json, const char *key)
+{
+  return strtoull(json_value(json, key), NULL, 10);
+}
+
+double pc_json_get_double(const char *json, const char *key)
+{
+  return strtod(json_value(json, key), NULL);
 }
 

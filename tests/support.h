@@ -48,6 +48,11 @@ int pc_wait_program(pid_t pid);
 /* A whole file, malloc'd and NUL-terminated. */
 char *pc_slurp_file(const char *path);
 
+/* A number in the program's flat JSON output, failing the test when the
+   key is missing. */
+uint64_t pc_json_get_u64(const char *json, const char *key);
+double pc_json_get_double(const char *json, const char *key);
+
 /* Reads a DLX1 file under tests/data, failing the test on error. */
 void pc_load_dlx1(const char *name, pc_xc *xc);
 

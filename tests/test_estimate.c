@@ -60,27 +60,18 @@ Test(estimate, reproducible_from_seed)
   cr_expect(a.nodes_se > 0);
 }
 
-static double json_number(const char *json, const char *key)
-{
-  char pattern[64];
-  snprintf(pattern, sizeof pattern, "\"%s\": ", key);
-  const char *p = strstr(json, pattern);
-  cr_assert_not_null(p, "no %s in %s", key, json);
-  return strtod(p + strlen(pattern), NULL);
-}
-
 static void within_factor_2(const char *board, double nodes, double updates)
 {
   const char *args[] = {"estimate", board, "--json", NULL};
   pc_run r = pc_run_program(NULL, args);
   cr_assert_eq(r.status, 0, "%s", r.err);
-  double n = json_number(r.out, "nodes"), u = json_number(r.out, "updates");
+  double n = pc_json_get_double(r.out, "nodes"), u = pc_json_get_double(r.out, "updates");
   cr_expect(n >= nodes / 2 && n <= nodes * 2, "%s: %g nodes estimated, %g true", board, n,
             nodes);
   cr_expect(u >= updates / 2 && u <= updates * 2, "%s: %g updates estimated, %g true", board,
             u, updates);
-  cr_expect(json_number(r.out, "seconds") > 0);
-  cr_expect(json_number(r.out, "nodes_se") > 0);
+  cr_expect(pc_json_get_double(r.out, "seconds") > 0);
+  cr_expect(pc_json_get_double(r.out, "nodes_se") > 0);
   pc_run_free(&r);
 }
 

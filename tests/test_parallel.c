@@ -106,15 +106,6 @@ Test(parallel, limit)
 
 /* ---- the program ---- */
 
-static uint64_t json_u64(const char *json, const char *key)
-{
-  char pattern[64];
-  snprintf(pattern, sizeof pattern, "\"%s\": ", key);
-  const char *p = strstr(json, pattern);
-  cr_assert_not_null(p, "no %s in %s", key, json);
-  return strtoull(p + strlen(pattern), NULL, 10);
-}
-
 Test(parallel, program_threads_agree)
 {
   static const char *files[] = {"tests/data/knuth3.dlx", "tests/data/scott_x23.dlx",
@@ -127,9 +118,9 @@ Test(parallel, program_threads_agree)
       const char *args[] = {"xc", threads, "--json", "--quiet", files[f], NULL};
       pc_run r = pc_run_program(NULL, args);
       cr_assert_eq(r.status, 0, "%s", r.err);
-      uint64_t got[3] = {json_u64(r.out, "solutions"), json_u64(r.out, "nodes"),
-                         json_u64(r.out, "updates")};
-      cr_expect_eq(json_u64(r.out, "threads"), (uint64_t)j);
+      uint64_t got[3] = {pc_json_get_u64(r.out, "solutions"), pc_json_get_u64(r.out, "nodes"),
+                         pc_json_get_u64(r.out, "updates")};
+      cr_expect_eq(pc_json_get_u64(r.out, "threads"), (uint64_t)j);
       if (j == 1) memcpy(first, got, sizeof got);
       else cr_expect(!memcmp(first, got, sizeof got), "%s -j%d differs", files[f], j);
       pc_run_free(&r);
@@ -187,8 +178,8 @@ Test(parallel, interrupt_and_resume)
   char *ref = pc_slurp_file(out);
   blocks expected = {0};
   add_blocks(&expected, ref);
-  uint64_t counts[3] = {json_u64(ref, "solutions"), json_u64(ref, "nodes"),
-                        json_u64(ref, "updates")};
+  uint64_t counts[3] = {pc_json_get_u64(ref, "solutions"), pc_json_get_u64(ref, "nodes"),
+                        pc_json_get_u64(ref, "updates")};
   cr_assert_eq(expected.n, counts[0]);
   srand((unsigned)time(NULL));
   int interrupted = 0;
@@ -222,9 +213,9 @@ Test(parallel, interrupt_and_resume)
       interrupted++;
       cr_assert_eq(access(ckpt, F_OK), 0, "no checkpoint after SIGINT");
     }
-    cr_expect_eq(json_u64(last, "solutions"), counts[0], "trial %d", trial);
-    cr_expect_eq(json_u64(last, "nodes"), counts[1], "trial %d", trial);
-    cr_expect_eq(json_u64(last, "updates"), counts[2], "trial %d", trial);
+    cr_expect_eq(pc_json_get_u64(last, "solutions"), counts[0], "trial %d", trial);
+    cr_expect_eq(pc_json_get_u64(last, "nodes"), counts[1], "trial %d", trial);
+    cr_expect_eq(pc_json_get_u64(last, "updates"), counts[2], "trial %d", trial);
     cr_assert_eq(got.n, expected.n, "trial %d: %zu solutions printed", trial, got.n);
     qsort(got.text, got.n, sizeof *got.text, cmp_str);
     qsort(expected.text, expected.n, sizeof *expected.text, cmp_str);
@@ -255,9 +246,9 @@ Test(parallel, foreign_checkpoint)
   const char *again[] = {"xc", "--quiet", "--json", "--resume", ckpt, "tests/data/knuth3.dlx", NULL};
   r = pc_run_program(NULL, again);
   cr_expect_eq(r.status, 0);
-  cr_expect_eq(json_u64(r.out, "solutions"), 1);
-  cr_expect_eq(json_u64(r.out, "nodes"), 6);
-  cr_expect_eq(json_u64(r.out, "updates"), 30);
+  cr_expect_eq(pc_json_get_u64(r.out, "solutions"), 1);
+  cr_expect_eq(pc_json_get_u64(r.out, "nodes"), 6);
+  cr_expect_eq(pc_json_get_u64(r.out, "updates"), 30);
   pc_run_free(&r);
   const char *other[] = {"xc", "--quiet", "--resume", ckpt, "tests/data/scott_x23.dlx", NULL};
   r = pc_run_program(NULL, other);

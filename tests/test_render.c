@@ -180,20 +180,6 @@ Test(render, stick_pixels)
 
 /* ---- files ---- */
 
-static char *slurp_file(const char *path)
-{
-  FILE *f = fopen(path, "rb");
-  cr_assert_not_null(f, "%s", path);
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)n + 1);
-  cr_assert_eq(fread(s, 1, (size_t)n, f), (size_t)n);
-  s[n] = '\0';
-  fclose(f);
-  return s;
-}
-
 /* A small well-formedness check: tags nest and close, attributes are
    quoted; declarations, comments and the doctype are skipped. Returns the
    number of elements, or -1. */
@@ -257,7 +243,7 @@ static void check_svg(const char *board, int pieces)
   close(mkstemps(path, 4));
   pc_error err = {0};
   cr_assert_eq(pc_render_solution(path, &pz, &t[0], NULL, &err), PC_OK, "%s", err.msg);
-  char *svg = slurp_file(path);
+  char *svg = pc_slurp_file(path);
   cr_expect_gt(xml_elements(svg), 0, "%s: well formed", board);
   cr_expect_eq(count(svg, "stroke:none;") - count(svg, "fill:rgb(100%,100%,100%)"), pieces,
                "%s", board);
@@ -329,7 +315,7 @@ Test(render, gallery_page)
   pc_error err = {0};
   cr_assert_eq(pc_render_gallery(dir, &pz, t, captions, n, &page, &o, &err), PC_OK, "%s",
                err.msg);
-  char *html = slurp_file(path);
+  char *html = pc_slurp_file(path);
   cr_expect_gt(xml_elements(html), 0, "well formed");
   cr_expect_eq(count(html, "<svg"), 3);
   cr_expect(strstr(html, "16 solutions &lt;all&gt;"));
@@ -361,7 +347,7 @@ Test(render, profile_plot)
   char path[] = "/tmp/pc-profile-XXXXXX.svg";
   close(mkstemps(path, 4));
   cr_assert_eq(pc_render_profile(path, &st, "small", &err), PC_OK, "%s", err.msg);
-  char *svg = slurp_file(path);
+  char *svg = pc_slurp_file(path);
   cr_expect_gt(xml_elements(svg), 0);
   free(svg);
   unlink(path);
@@ -412,7 +398,7 @@ Test(render, command)
   cairo_surface_t *s = cairo_image_surface_create_from_png(png);
   cr_expect_eq(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
   cairo_surface_destroy(s);
-  char *p = slurp_file(pdf);
+  char *p = pc_slurp_file(pdf);
   cr_expect(!strncmp(p, "%PDF", 4));
   free(p);
   expect_run((const char *[]){"render", sol, "-o", "x.gif", NULL}, 2,

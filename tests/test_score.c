@@ -122,15 +122,6 @@ Test(score, knuth_order)
   cr_expect_lt(pc_score_cmp((pc_score){51, 0}, (pc_score){0, 52}), 0);
 }
 
-static uint64_t json_u64(const char *json, const char *key)
-{
-  char pat[64];
-  snprintf(pat, sizeof pat, "\"%s\": ", key);
-  const char *p = strstr(json, pat);
-  cr_assert_not_null(p, "no %s in %s", key, json);
-  return strtoull(p + strlen(pat), NULL, 10);
-}
-
 /* solve --output writes the 65 representatives; score reads them back and
    finds Figure 1's scores among them, once. */
 Test(score, command_reads_solve_output)
@@ -146,11 +137,11 @@ Test(score, command_reads_solve_output)
   const char *score[] = {"score", "--json", path, NULL};
   r = pc_run_program(NULL, score);
   cr_assert_eq(r.status, 0, "%s", r.err);
-  cr_expect_eq(json_u64(r.out, "solutions"), 65);
-  cr_expect_eq(json_u64(r.out, "best_horizontal"), 30);
-  cr_expect_eq(json_u64(r.out, "best_vertical"), 36);
-  cr_expect_eq(json_u64(r.out, "best_count"), 1);
-  cr_expect_eq(json_u64(r.out, "edges"), 100);
+  cr_expect_eq(pc_json_get_u64(r.out, "solutions"), 65);
+  cr_expect_eq(pc_json_get_u64(r.out, "best_horizontal"), 30);
+  cr_expect_eq(pc_json_get_u64(r.out, "best_vertical"), 36);
+  cr_expect_eq(pc_json_get_u64(r.out, "best_count"), 1);
+  cr_expect_eq(pc_json_get_u64(r.out, "edges"), 100);
   pc_run_free(&r);
   unlink(path);
 }

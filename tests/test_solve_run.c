@@ -12,15 +12,6 @@
 #include "solfile.h"
 #include "support.h"
 
-static uint64_t json_u64(const char *json, const char *key)
-{
-  char pattern[64];
-  snprintf(pattern, sizeof pattern, "\"%s\": ", key);
-  const char *p = strstr(json, pattern);
-  cr_assert_not_null(p, "no %s in %s", key, json);
-  return strtoull(p + strlen(pattern), NULL, 10);
-}
-
 static pc_run solve(const char *board, const char *engine, const char *threads, bool all)
 {
   const char *args[] = {"solve", "--json", "--quiet", "--engine", engine, "-j", threads,
@@ -39,15 +30,15 @@ Test(solve_run, threads_and_engines_agree, .timeout = 300)
   for (int b = 0; b < 4; b++)
     for (int all = 0; all < 2; all++) {
       pc_run one = solve(boards[b], "dlx", "1", all);
-      uint64_t solutions = json_u64(one.out, "solutions"), unique = json_u64(one.out, "unique");
-      uint64_t nodes = json_u64(one.out, "nodes"), updates = json_u64(one.out, "updates");
+      uint64_t solutions = pc_json_get_u64(one.out, "solutions"), unique = pc_json_get_u64(one.out, "unique");
+      uint64_t nodes = pc_json_get_u64(one.out, "nodes"), updates = pc_json_get_u64(one.out, "updates");
       pc_run two = solve(boards[b], "dlx", "2", all), bits = solve(boards[b], "bits", "2", all);
-      cr_expect_eq(json_u64(two.out, "solutions"), solutions, "%s", boards[b]);
-      cr_expect_eq(json_u64(two.out, "unique"), unique, "%s", boards[b]);
-      cr_expect_eq(json_u64(two.out, "nodes"), nodes, "%s", boards[b]);
-      cr_expect_eq(json_u64(two.out, "updates"), updates, "%s", boards[b]);
-      cr_expect_eq(json_u64(bits.out, "solutions"), solutions, "%s bits", boards[b]);
-      cr_expect_eq(json_u64(bits.out, "unique"), unique, "%s bits", boards[b]);
+      cr_expect_eq(pc_json_get_u64(two.out, "solutions"), solutions, "%s", boards[b]);
+      cr_expect_eq(pc_json_get_u64(two.out, "unique"), unique, "%s", boards[b]);
+      cr_expect_eq(pc_json_get_u64(two.out, "nodes"), nodes, "%s", boards[b]);
+      cr_expect_eq(pc_json_get_u64(two.out, "updates"), updates, "%s", boards[b]);
+      cr_expect_eq(pc_json_get_u64(bits.out, "solutions"), solutions, "%s bits", boards[b]);
+      cr_expect_eq(pc_json_get_u64(bits.out, "unique"), unique, "%s bits", boards[b]);
       cr_expect(!strstr(bits.out, "\"updates\""), "bits counts no updates: %s", bits.out);
       pc_run_free(&one);
       pc_run_free(&two);
@@ -108,8 +99,8 @@ Test(solve_run, interrupt_and_resume, .timeout = 300)
                    err.msg);
       pc_solfile_free(&part);
     }
-    cr_expect_eq(json_u64(last, "solutions"), 4040, "trial %d", trial);
-    cr_expect_eq(json_u64(last, "unique"), 1010, "trial %d", trial);
+    cr_expect_eq(pc_json_get_u64(last, "solutions"), 4040, "trial %d", trial);
+    cr_expect_eq(pc_json_get_u64(last, "unique"), 1010, "trial %d", trial);
     pc_solfile got;
     cr_assert_eq(pc_solfile_read(sol, &got, &err), PC_OK, "%s", err.msg);
     cr_assert_eq(got.n_solutions, 1010, "trial %d", trial);

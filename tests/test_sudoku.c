@@ -257,24 +257,6 @@ Test(sudoku, program_malformed_lines)
   pc_run_free(&r);
 }
 
-static uint64_t json_u64(const char *json, const char *key)
-{
-  char pat[64];
-  snprintf(pat, sizeof pat, "\"%s\": ", key);
-  const char *p = strstr(json, pat);
-  cr_assert_not_null(p, "no %s in %s", key, json);
-  return strtoull(p + strlen(pat), NULL, 10);
-}
-
-static double json_double(const char *json, const char *key)
-{
-  char pat[64];
-  snprintf(pat, sizeof pat, "\"%s\": ", key);
-  const char *p = strstr(json, pat);
-  cr_assert_not_null(p, "no %s in %s", key, json);
-  return strtod(p + strlen(pat), NULL);
-}
-
 /* Standard input, with every kind of puzzle, and the JSON totals. */
 Test(sudoku, program_stdin_and_json)
 {
@@ -296,14 +278,14 @@ Test(sudoku, program_stdin_and_json)
   cr_expect(!strncmp(r.out, head, strlen(head)), "%s", r.out);
   const char *json = strrchr(r.out, '{');
   cr_assert_not_null(json);
-  cr_expect_eq(json_u64(json, "puzzles"), 6);
-  cr_expect_eq(json_u64(json, "solved"), 1);
-  cr_expect_eq(json_u64(json, "unsolvable"), 1);
-  cr_expect_eq(json_u64(json, "multiple"), 1);
-  cr_expect_eq(json_u64(json, "malformed"), 3);
-  cr_expect_gt(json_u64(json, "nodes"), 0);
-  cr_expect_gt(json_u64(json, "updates"), 0);
-  double seconds = json_double(json, "seconds"), rate = json_double(json, "puzzles_per_second");
+  cr_expect_eq(pc_json_get_u64(json, "puzzles"), 6);
+  cr_expect_eq(pc_json_get_u64(json, "solved"), 1);
+  cr_expect_eq(pc_json_get_u64(json, "unsolvable"), 1);
+  cr_expect_eq(pc_json_get_u64(json, "multiple"), 1);
+  cr_expect_eq(pc_json_get_u64(json, "malformed"), 3);
+  cr_expect_gt(pc_json_get_u64(json, "nodes"), 0);
+  cr_expect_gt(pc_json_get_u64(json, "updates"), 0);
+  double seconds = pc_json_get_double(json, "seconds"), rate = pc_json_get_double(json, "puzzles_per_second");
   cr_expect(seconds >= 0 && rate >= 0, "%s", json);
   cr_expect(strstr(json, "\"file\": \"<stdin>\""), "%s", json);
   cr_expect_str_eq(strchr(json, '}'), "}\n", "one object, last: %s", json);
@@ -314,9 +296,9 @@ Test(sudoku, program_stdin_and_json)
   r = pc_run_program(input, (const char *[]){"sudoku", "-q", "--json", "-", NULL});
   cr_expect_eq(r.status, 0, "%s", r.err);
   cr_expect_eq(r.out[0], '{', "%s", r.out);
-  cr_expect_eq(json_u64(r.out, "puzzles"), 2);
-  cr_expect_eq(json_u64(r.out, "solved"), 2);
-  cr_expect_eq(json_u64(r.out, "malformed"), 0);
+  cr_expect_eq(pc_json_get_u64(r.out, "puzzles"), 2);
+  cr_expect_eq(pc_json_get_u64(r.out, "solved"), 2);
+  cr_expect_eq(pc_json_get_u64(r.out, "malformed"), 0);
   pc_run_free(&r);
 }
 

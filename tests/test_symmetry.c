@@ -86,15 +86,6 @@ Test(symmetry, reduction_pays, .timeout = 300)
   cr_expect_eq(reduced.symmetries, 8);
 }
 
-static uint64_t json_u64(const char *json, const char *key)
-{
-  char pat[64];
-  snprintf(pat, sizeof pat, "\"%s\": ", key);
-  const char *p = strstr(json, pat);
-  cr_assert_not_null(p, "no %s in %s", key, json);
-  return strtoull(p + strlen(pat), NULL, 10);
-}
-
 /* Figure 1 (vertical 36, horizontal 30) is maximally symmetric among
    Scott's solutions, and alone in that. */
 Test(symmetry, scott_best)
@@ -102,11 +93,11 @@ Test(symmetry, scott_best)
   const char *args[] = {"solve", "--best", "--json", "boards/scott.yaml", NULL};
   pc_run r = pc_run_program(NULL, args);
   cr_assert_eq(r.status, 0, "%s", r.err);
-  cr_expect_eq(json_u64(r.out, "best_horizontal"), 30);
-  cr_expect_eq(json_u64(r.out, "best_vertical"), 36);
-  cr_expect_eq(json_u64(r.out, "best_count"), 1);
-  cr_expect_eq(json_u64(r.out, "unique"), 65);
-  cr_expect_eq(json_u64(r.out, "solutions"), 520);
+  cr_expect_eq(pc_json_get_u64(r.out, "best_horizontal"), 30);
+  cr_expect_eq(pc_json_get_u64(r.out, "best_vertical"), 36);
+  cr_expect_eq(pc_json_get_u64(r.out, "best_count"), 1);
+  cr_expect_eq(pc_json_get_u64(r.out, "unique"), 65);
+  cr_expect_eq(pc_json_get_u64(r.out, "solutions"), 520);
   pc_run_free(&r);
 }
 
@@ -117,8 +108,8 @@ Test(symmetry, one_sided_3x30_best, .timeout = 300)
   const char *args[] = {"solve", "--best", "--json", "boards/onesided3x30.yaml", NULL};
   pc_run r = pc_run_program(NULL, args);
   cr_assert_eq(r.status, 0, "%s", r.err);
-  cr_expect_eq(json_u64(r.out, "best_horizontal"), 51);
-  cr_expect_eq(json_u64(r.out, "best_vertical"), 48);
+  cr_expect_eq(pc_json_get_u64(r.out, "best_horizontal"), 51);
+  cr_expect_eq(pc_json_get_u64(r.out, "best_vertical"), 48);
   pc_run_free(&r);
 }
 
