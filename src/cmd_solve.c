@@ -291,7 +291,7 @@ int pc_cmd_solve(int argc, char **argv)
     pc_json_u64(&j, "threads", (uint64_t)res.threads);
     pc_json_u64(&j, "subproblems", (uint64_t)res.subproblems);
     pc_json_u64(&j, "symmetries", (uint64_t)group->order);
-    pc_json_bool(&j, "reduced", classes->piece >= 0);
+    pc_json_bool(&j, "reduced", classes->piece >= 0 || classes->cell >= 0);
     pc_json_u64(&j, "options", (uint64_t)matrix->xc.n_options);
     pc_json_u64(&j, "items", (uint64_t)matrix->xc.n_items);
     if (best && cs->best.h >= 0) {
@@ -306,6 +306,10 @@ int pc_cmd_solve(int argc, char **argv)
     if (classes->piece >= 0)
       printf("reduction: piece %s kept on %d of its %d placements\n",
              pz.pieces[classes->piece].name, (int)classes->kept, (int)classes->placements);
+    else if (classes->cell >= 0)
+      printf("reduction: the %d placements covering cell (%d,%d) kept on %d\n",
+             (int)classes->placements, (int)pz.cells[classes->cell].c,
+             (int)pz.cells[classes->cell].r, (int)classes->kept);
     printf("engine: %s, %d thread%s, %lld subproblems\n", cfg.engine->name, res.threads,
            res.threads == 1 ? "" : "s", (long long)res.subproblems);
     pc_print_summary(stdout, &st, seconds);

@@ -144,9 +144,9 @@ static int cmp_i32(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* Whether the sorted cells of a placement of the restricted piece are the
-   smallest of their orbit. */
-static bool smallest_in_orbit(const pc_classes *c, const int32_t *cells, int32_t n,
+/* Whether a placement (its sorted cells, then its piece) is the smallest
+   of its orbit under the elements that fix the restricted piece or cell. */
+static bool smallest_in_orbit(const pc_classes *c, const int32_t *cells, int32_t n, int32_t piece,
                               int32_t *image)
 {
   const pc_symmetry *g = c->g;
@@ -154,11 +154,11 @@ static bool smallest_in_orbit(const pc_classes *c, const int32_t *cells, int32_t
     if (!c->stabilizes[e]) continue;
     for (int32_t i = 0; i < n; i++) image[i] = g->cell[(size_t)e * (size_t)g->n_cells + (size_t)cells[i]];
     qsort(image, (size_t)n, sizeof *image, cmp_i32);
-    for (int32_t i = 0; i < n; i++)
-      if (image[i] != cells[i]) {
-        if (image[i] < cells[i]) return false;
-        break;
-      }
+    int32_t i = 0;
+    while (i < n && image[i] == cells[i]) i++;
+    if (i < n ? image[i] < cells[i]
+              : g->piece[(size_t)e * (size_t)g->n_pieces + (size_t)piece] < piece)
+      return false;
   }
   return true;
 }
@@ -174,27 +174,53 @@ static int32_t option_cells(const pc_matrix *m, int32_t o, int32_t *cells)
   return n;
 }
 
-static void set_piece(pc_classes *c, int32_t k)
+static bool covers(const pc_matrix *m, int32_t o, int32_t cell)
 {
-  c->piece = k;
-  for (int32_t e = 0; e < c->g->order; e++)
-    c->stabilizes[e] = k >= 0 && c->g->piece[(size_t)e * (size_t)c->g->n_pieces + (size_t)k] == k;
+  const int32_t *items = pc_xc_option(&m->xc, o);
+  for (int32_t j = 0; j < pc_xc_option_size(&m->xc, o); j++)
+    if (items[j] == cell) return true;
+  return false;
 }
 
-/* Counts piece k's placements and those the reduction keeps. */
-static void count_kept(pc_classes *c, const pc_matrix *m, int32_t k, int32_t *cells,
+static void set_restricted(pc_classes *c, int32_t piece, int32_t cell)
+{
+  const pc_symmetry *g = c->g;
+  c->piece = piece;
+  c->cell = cell;
+  for (int32_t e = 0; e < g->order; e++)
+    c->stabilizes[e] =
+        piece >= 0 ? g->piece[(size_t)e * (size_t)g->n_pieces + (size_t)piece] == piece
+                   : cell >= 0 && g->cell[(size_t)e * (size_t)g->n_cells + (size_t)cell] == cell;
+}
+
+/* Counts the restricted placements (piece k's, or those covering cell x)
+   and those the reduction keeps. */
+static void count_kept(pc_classes *c, const pc_matrix *m, int32_t k, int32_t x, int32_t *cells,
                        int32_t *image, bool *keep)
 {
-  set_piece(c, k);
+  set_restricted(c, k, x);
   c->placements = c->kept = 0;
+  bool stabilized = false;
+  for (int32_t e = 1; e < c->g->order; e++) stabilized |= c->stabilizes[e];
   for (int32_t o = 0; o < m->xc.n_options; o++) {
-    if (m->placement[o].piece != k) continue;
+    if (k >= 0 ? m->placement[o].piece != k : !covers(m, o, x)) continue;
     int32_t n = option_cells(m, o, cells);
-    bool kept = smallest_in_orbit(c, cells, n, image);
+    bool kept = !stabilized || smallest_in_orbit(c, cells, n, m->placement[o].piece, image);
     c->placements++;
     c->kept += kept;
     if (keep) keep[o] = kept;
   }
+}
+
+/* Whether restricting c's piece or cell keeps a smaller share than the
+   best so far (then fewer placements); records it if so. */
+static void consider(const pc_classes *c, int32_t *best_piece, int32_t *best_cell,
+                     int32_t *best_kept, int32_t *best_of)
+{
+  if (c->placements < 2 || c->kept == c->placements) return;
+  int64_t lhs = (int64_t)c->kept * *best_of, rhs = (int64_t)*best_kept * c->placements;
+  if (lhs < rhs || (lhs == rhs && c->kept < *best_kept))
+    *best_piece = c->piece, *best_cell = c->cell, *best_kept = c->kept, *best_of = c->placements;
 }
 
 pc_status pc_classes_init(pc_classes *c, const pc_puzzle *pz, const pc_symmetry *g,
@@ -208,24 +234,30 @@ pc_status pc_classes_init(pc_classes *c, const pc_puzzle *pz, const pc_symmetry 
   int32_t *image = pc_alloc_array((size_t)n + 1, sizeof *image);
   pc_status s = c->scratch && cells && image ? PC_OK : PC_ERR_NOMEM;
   for (int32_t e = 0; e < g->order && !s; e++) s = pc_tiling_init(&c->image[e], n);
-  /* A piece can be restricted when a solution holds it exactly once (one
-     copy) and it has a choice (not pre-placed): the one keeping the
-     smallest share of its placements, then the fewest. */
-  int32_t best = -1, best_kept = 0, best_of = 1;
-  for (int32_t k = 0; !s && reduce && g->order > 1 && k < g->n_pieces; k++) {
+  /* A solution holds exactly one placement of a piece with one copy, and
+     exactly one covering each cell: restrict the piece or the cell that
+     keeps the smallest share of its placements, then the fewest. A cell
+     only pays when some element fixes it (a centre, an axis). */
+  int32_t best_piece = -1, best_cell = -1, best_kept = 1, best_of = 1;
+  bool any = !s && reduce && g->order > 1;
+  for (int32_t k = 0; any && k < g->n_pieces; k++) {
     if (pz->pieces[k].copies != 1) continue;
-    count_kept(c, m, k, cells, image, NULL);
-    if (c->placements < 2) continue;
-    int64_t lhs = (int64_t)c->kept * best_of, rhs = (int64_t)best_kept * c->placements;
-    if (best < 0 || lhs < rhs || (lhs == rhs && c->kept < best_kept))
-      best = k, best_kept = c->kept, best_of = c->placements;
+    count_kept(c, m, k, -1, cells, image, NULL);
+    consider(c, &best_piece, &best_cell, &best_kept, &best_of);
+  }
+  for (int32_t x = 0; any && x < n; x++) {
+    bool fixed = false;
+    for (int32_t e = 1; e < g->order; e++) fixed |= g->cell[(size_t)e * (size_t)n + (size_t)x] == x;
+    if (!fixed) continue;
+    count_kept(c, m, -1, x, cells, image, NULL);
+    consider(c, &best_piece, &best_cell, &best_kept, &best_of);
   }
   if (keep)
     for (int32_t o = 0; o < m->xc.n_options; o++) keep[o] = true;
-  if (best >= 0 && best_kept < best_of) {
-    count_kept(c, m, best, cells, image, keep);
+  if (best_piece >= 0 || best_cell >= 0) {
+    count_kept(c, m, best_piece, best_cell, cells, image, keep);
   } else {
-    set_piece(c, -1);
+    set_restricted(c, -1, -1);
     c->placements = c->kept = 0;
   }
   free(cells);
@@ -241,15 +273,21 @@ void pc_classes_free(pc_classes *c)
   c->scratch = NULL;
 }
 
-/* Whether the reduced search can find tiling t: the restricted piece
-   stands on a kept placement. */
+/* Whether the reduced search can find tiling t: the restricted piece, or
+   the placement covering the restricted cell, is a kept placement. */
 static bool findable(pc_classes *c, const pc_tiling *t, int32_t *cells, int32_t *image)
 {
-  if (c->piece < 0) return true;
-  int32_t n = 0;
-  for (int32_t i = 0; i < t->n_cells; i++)
-    if (t->piece[i] == c->piece) cells[n++] = i;
-  return smallest_in_orbit(c, cells, n, image);
+  if (c->piece < 0 && c->cell < 0) return true;
+  int32_t n = 0, piece = c->piece;
+  if (piece >= 0) {
+    for (int32_t i = 0; i < t->n_cells; i++)
+      if (t->piece[i] == piece) cells[n++] = i;
+  } else {
+    piece = t->piece[c->cell];
+    for (int32_t i = 0; i < t->n_cells; i++)
+      if (t->anchor[i] == t->anchor[c->cell]) cells[n++] = i;
+  }
+  return smallest_in_orbit(c, cells, n, piece, image);
 }
 
 bool pc_classes_represents(pc_classes *c, const pc_tiling *s, int32_t *class_size)

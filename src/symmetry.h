@@ -9,7 +9,10 @@
 
    Symmetry breaking, as Knuth did by hand with the X pentomino: one piece
    k is restricted to the placements that are the smallest of their orbit
-   under the elements that map k to itself. Every class of solutions then
+   under the elements that map k to itself. When no piece pays (copies of
+   one piece, as in 45 Y pentominoes), the placements covering one cell x
+   that some elements fix (the centre of a square) are restricted the same
+   way under the elements fixing x. Every class of solutions then
    still has members in the reduced search; a solution found is kept when
    it is the smallest of its class's members that the reduced search can
    find, so each class is counted exactly once, whatever the stabilizers of
@@ -40,20 +43,21 @@ int32_t pc_symmetry_rotations(const pc_symmetry *g, const pc_grid *grid);
 void pc_symmetry_apply(const pc_symmetry *g, int32_t e, const pc_tiling *src, pc_tiling *dst,
                        int32_t *scratch);
 
-/* The reduction and the test that finds each class once. With piece -1
-   there is no reduction: the search finds every solution, and a class's
+/* The reduction and the test that finds each class once. With piece and
+   cell both -1 there is no reduction: the search finds every solution, and a class's
    representative is its smallest member. */
 typedef struct pc_classes {
   const pc_symmetry *g;
   int32_t piece;                  /* the restricted piece, or -1 */
+  int32_t cell;                   /* else the restricted cell, or -1 */
   int32_t placements, kept;       /* its placements, and those kept */
-  bool stabilizes[PC_SYM_MAX];    /* elements mapping `piece` to itself */
+  bool stabilizes[PC_SYM_MAX];    /* elements fixing `piece` or `cell` */
   pc_tiling image[PC_SYM_MAX];    /* scratch: a solution's images */
   int32_t *scratch;               /* n_cells */
 } pc_classes;
 
-/* Chooses the piece to restrict (the one keeping the smallest share of its
-   placements) when `reduce`, and sets keep[o] for every option of the
+/* Chooses the piece or cell to restrict (the one keeping the smallest
+   share of its placements) when `reduce`, and sets keep[o] for every option of the
    matrix that the reduced search may use. keep may be NULL. */
 pc_status pc_classes_init(pc_classes *c, const pc_puzzle *pz, const pc_symmetry *g,
                           const pc_matrix *m, bool reduce, bool *keep);

@@ -65,6 +65,9 @@ Test(symmetry, reduced_and_full_agree)
   agree("tests/data/boards/two_dominoes.yaml", 2, 1);
   agree("boards/hexrhombus.yaml", 624, 156);
   agree("boards/kanoodle-start1.yaml", 1, 1);
+  /* No piece with one copy: the centre cell is restricted. */
+  agree("tests/data/boards/trominoes_3x3.yaml", 10, 2);
+  agree("tests/data/boards/onesided_3x3.yaml", 37, 6);
   const char *fixtures[] = {"tests/data/boards/small.yaml", "tests/data/boards/small_fixed.yaml",
                             "tests/data/boards/sticks_cross.yaml",
                             "tests/data/boards/sticks_x.yaml"};
