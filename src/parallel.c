@@ -45,6 +45,7 @@ typedef struct runner {
   pthread_mutex_t lock;
   pthread_cond_t wake;
   int64_t next, n_done;
+  bool exhausted;          /* cfg->next has no more */
   int running;
   double remaining;        /* weight of the subproblems not done */
   totals base;             /* the split search, its leaves counted out */
@@ -159,9 +160,11 @@ static pc_status split_at(runner *r, void *engine, int32_t depth)
   return PC_OK;
 }
 
-/* The shallowest split with enough subproblems (or the whole tree). */
+/* The split at the depth asked for, else the shallowest one with enough
+   subproblems (or the whole tree). */
 static pc_status choose_split(runner *r, void *engine, int threads)
 {
+  if (r->cfg->split_depth > 0) return split_at(r, engine, r->cfg->split_depth);
   int64_t target = (int64_t)threads * SUBS_PER_THREAD;
   if (target < MIN_SUBS) target = MIN_SUBS;
   for (int32_t depth = 1;; depth++) {
@@ -373,6 +376,22 @@ static void finish(runner *r, worker *w, int64_t id, const pc_dlx_stats *st)
   }
 }
 
+/* Under the lock: the next subproblem to search, if any. */
+static bool next_sub(runner *r, int64_t *id)
+{
+  if (!r->cfg->next) {
+    while (r->next < r->n_subs && r->done[r->order[r->next]]) r->next++;
+    if (r->next >= r->n_subs) return false;
+    *id = r->order[r->next++];
+    return true;
+  }
+  while (!r->exhausted) {
+    if (!r->cfg->next(r->cfg->ctx, id)) r->exhausted = true;
+    else if (*id >= 0 && *id < r->n_subs && !r->done[*id]) return true;
+  }
+  return false;
+}
+
 static void *work(void *arg)
 {
   worker *w = arg;
@@ -380,9 +399,8 @@ static void *work(void *arg)
   const pc_par_config *cfg = r->cfg;
   pthread_mutex_lock(&r->lock);
   for (;;) {
-    while (r->next < r->n_subs && r->done[r->order[r->next]]) r->next++;
-    if (r->next >= r->n_subs || atomic_load(&r->halt)) break;
-    int64_t id = r->order[r->next++];
+    int64_t id;
+    if (atomic_load(&r->halt) || !next_sub(r, &id)) break;
     pc_dlx_config dc = {.choose = cfg->choose, .stop = &r->halt,
                         .prefix = r->prefixes + id * r->depth, .n_prefix = r->lens[id]};
     /* The limits left for the run bound this subproblem. */
@@ -466,7 +484,8 @@ static void fill_result(runner *r, pc_par_result *res, int threads)
       .solutions = r->cfg->visit ? r->delivered : r->sums.solutions + r->extra.solutions,
       .nodes = r->base.nodes + r->sums.nodes + r->extra.nodes,
       .updates = r->base.updates + r->sums.updates + r->extra.updates,
-      .complete = !r->stopped_early && !r->interrupted && r->n_done == r->n_subs,
+      .complete = !r->stopped_early && !r->interrupted &&
+                  (r->cfg->next ? r->exhausted : r->n_done == r->n_subs),
       /* Without the subproblems' updates the total would lie. */
       .no_updates = !r->engine->counts_updates,
       .levels = levels,
@@ -545,6 +564,41 @@ pc_status pc_par_run(const pc_xc *xc, const pc_par_config *cfg, pc_par_result *r
   free(w);
   runner_free(&r);
   return s;
+}
+
+pc_status pc_par_plan_make(const pc_xc *xc, const pc_par_config *cfg, int threads,
+                           pc_par_plan *plan, pc_error *err)
+{
+  memset(plan, 0, sizeof *plan);
+  runner r = {.cfg = cfg, .engine = cfg->engine ? cfg->engine : &pc_engine_dlx, .xc = xc,
+              .levels = xc->n_primary + 1};
+  void *engine = r.engine->create(xc);
+  pc_status s = engine && totals_init(&r.base, r.levels) && totals_init(&r.sums, r.levels) &&
+                        totals_init(&r.extra, r.levels)
+                    ? PC_OK
+                    : pc_error_set(&r.err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  if (!s) s = choose_split(&r, engine, threads > 0 ? threads : 1);
+  if (!s) s = prepare(&r);
+  if (!s) {
+    plan->depth = r.depth;
+    plan->subproblems = r.n_subs;
+    plan->order = r.order;
+    plan->weights = r.weights;
+    r.order = NULL;
+    r.weights = NULL;
+  } else if (err) {
+    *err = r.err;
+  }
+  if (engine) r.engine->destroy(engine);
+  runner_free(&r);
+  return s;
+}
+
+void pc_par_plan_free(pc_par_plan *plan)
+{
+  free(plan->order);
+  free(plan->weights);
+  memset(plan, 0, sizeof *plan);
 }
 
 void pc_par_result_free(pc_par_result *res)

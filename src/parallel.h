@@ -68,6 +68,18 @@ typedef struct pc_par_config {
      there), load once before the search when resuming. */
   pc_status (*save)(void *ctx, FILE *out);
   pc_status (*load)(void *ctx, FILE *in, pc_error *err);
+  /* When > 0, the split is at this depth, not the shallowest one with
+     enough subproblems for the threads: then every process splitting the
+     same problem at the same depth, with the same engine and rule, numbers
+     the same subproblems alike (another process's share, a job file). */
+  int32_t split_depth;
+  /* When set, which subproblems this process searches: called under the
+     runner's lock when a thread is free, it sets *sub to one not done yet
+     and returns true, or returns false when there are no more (it may
+     wait, e.g. for another process). NULL: all of them, largest first.
+     The run is complete when it has returned false and every subproblem
+     it gave was searched to the end. */
+  bool (*next)(void *ctx, int64_t *sub);
 } pc_par_config;
 
 typedef struct pc_par_result {
@@ -93,5 +105,19 @@ typedef struct pc_par_result {
 pc_status pc_par_run(const pc_xc *xc, const pc_par_config *cfg, pc_par_result *res,
                      pc_error *err);
 void pc_par_result_free(pc_par_result *res);
+
+/* The split alone, as pc_par_run makes it for cfg's engine and rule: at
+   cfg->split_depth, or else the shallowest depth with enough subproblems
+   for `threads` threads in all. */
+typedef struct pc_par_plan {
+  int32_t depth;
+  int64_t subproblems;
+  int64_t *order;          /* the subproblems, largest (path probability) first */
+  double *weights;         /* each one's estimated share of the tree */
+} pc_par_plan;
+
+pc_status pc_par_plan_make(const pc_xc *xc, const pc_par_config *cfg, int threads,
+                           pc_par_plan *plan, pc_error *err);
+void pc_par_plan_free(pc_par_plan *plan);
 
 #endif

@@ -87,6 +87,67 @@ Test(parallel, hexi_rhombus_any_threads) { same_as_one_search("hexi_rhombus.dlx"
 Test(parallel, scott_any_threads) { same_as_one_search("scott.dlx"); }
 
 /* A limit counts solutions over all threads. */
+/* Hands out every other subproblem of a plan, from a given one. */
+typedef struct share {
+  const pc_par_plan *plan;
+  int64_t at;
+  uint64_t given;
+} share;
+
+static bool next_of_share(void *ctx, int64_t *sub)
+{
+  share *h = ctx;
+  if (h->at >= h->plan->subproblems) return false;
+  *sub = h->plan->order[h->at];
+  h->at += 2;
+  h->given++;
+  return true;
+}
+
+/* A fixed split depth numbers the subproblems alike in every run, so two
+   processes searching a share each (cfg.next) add up to one search. */
+Test(parallel, shares_add_up)
+{
+  pc_xc xc;
+  pc_load_dlx1("scott.dlx", &xc);
+  pc_dlx *d = pc_dlx_new(&xc);
+  pc_dlx_config one = {.choose = PC_CHOOSE_MRV};
+  pc_dlx_stats st;
+  pc_dlx_search(d, &one, &st);
+  pc_par_config cfg = {.choose = PC_CHOOSE_MRV, .threads = 2, .split_depth = 3};
+  pc_par_plan plan;
+  pc_error err = {0};
+  cr_assert_eq(pc_par_plan_make(&xc, &cfg, 2, &plan, &err), PC_OK, "%s", err.msg);
+  cr_expect_eq(plan.depth, 3);
+  cr_assert_gt(plan.subproblems, 2);
+  for (int64_t i = 1; i < plan.subproblems; i++)
+    cr_expect_geq(plan.weights[plan.order[i - 1]], plan.weights[plan.order[i]]);
+  uint64_t solutions = 0, nodes = 0, updates = 0, given = 0;
+  for (int half = 0; half < 2; half++) {
+    share h = {&plan, half, 0};
+    cfg.next = next_of_share;
+    cfg.ctx = &h;
+    pc_par_result res;
+    cr_assert_eq(pc_par_run(&xc, &cfg, &res, &err), PC_OK, "%s", err.msg);
+    cr_expect(res.stats.complete);
+    cr_expect_eq(res.subproblems, plan.subproblems);
+    cr_expect_eq((uint64_t)res.done, h.given);
+    solutions += res.stats.solutions;
+    /* Each run counts the split search's own nodes once. */
+    nodes += res.stats.nodes;
+    updates += res.stats.updates;
+    given += h.given;
+    pc_par_result_free(&res);
+  }
+  cr_expect_eq(given, (uint64_t)plan.subproblems);
+  cr_expect_eq(solutions, st.solutions);
+  cr_expect_gt(nodes, st.nodes);
+  cr_expect_gt(updates, st.updates);
+  pc_par_plan_free(&plan);
+  pc_dlx_free(d);
+  pc_xc_free(&xc);
+}
+
 Test(parallel, limit)
 {
   pc_xc xc;
