@@ -6,7 +6,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "dlx1.h"
-#include "matrix.h"
+#include "solver.h"
 
 static const char usage[] =
     "Usage: polycover estimate [OPTIONS] BOARD.yaml|FILE.dlx\n"
@@ -16,7 +16,11 @@ static const char usage[] =
     "top levels, which are enumerated exactly). Prints the\n"
     "estimated nodes, updates and solutions of the whole search and the time it\n"
     "would take, each with its standard error (the spread of the estimate).\n"
+    "For a puzzle it is the search `polycover solve` makes: by default the one\n"
+    "reduced to a solution per class of symmetric solutions, with --all the\n"
+    "whole one. The figures are those of the DLX engine (`solve --engine dlx`).\n"
     "\n"
+    "      --all            estimate the search for every solution (no reduction)\n"
     "      --paths N        random paths to walk (default 10000)\n"
     "      --seed S         seed of the random paths (default 1): the same seed\n"
     "                       gives the same estimate\n"
@@ -26,18 +30,20 @@ static const char usage[] =
     "  -h, --help           show this help\n"
     "\n"
     "The time comes from a short measured run of the search itself (one\n"
-    "thread). Solutions count every ordering of numbered copies of a piece.\n"
+    "thread). Solutions count every ordering of numbered copies of a piece,\n"
+    "and in a reduced search every solution it meets (solve keeps one per class).\n"
     "Exit status: 0 done, 1 failure, 2 bad usage or bad input.\n";
 
 #define DEFAULT_PATHS 10000
 /* Enough updates to measure the engine's speed (a few tens of ms). */
 #define RATE_UPDATES (1u << 24)
 
-/* The problem from either kind of file. */
+/* The problem from either kind of file: a puzzle is prepared as `solve`
+   prepares it, so the estimate is of the search solve makes. */
 typedef struct problem {
   bool puzzle;
   pc_puzzle pz;
-  pc_matrix m;
+  pc_solver sv;
   pc_xc xc;
 } problem;
 
@@ -47,7 +53,7 @@ static bool ends_with(const char *s, const char *suffix)
   return n >= k && !strcmp(s + n - k, suffix);
 }
 
-static pc_status load(const char *path, problem *p, pc_error *err)
+static pc_status load(const char *path, bool all, problem *p, pc_error *err)
 {
   memset(p, 0, sizeof *p);
   if (ends_with(path, ".dlx") || !strcmp(path, "-")) {
@@ -60,14 +66,14 @@ static pc_status load(const char *path, problem *p, pc_error *err)
   p->puzzle = true;
   pc_status s = pc_puzzle_load(path, &p->pz, err);
   if (s) return s;
-  if ((s = pc_matrix_build(&p->pz, &p->m, err))) pc_puzzle_free(&p->pz);
+  if ((s = pc_solver_init(&p->sv, &p->pz, all, false, 0, err))) pc_puzzle_free(&p->pz);
   return s;
 }
 
 static void unload(problem *p)
 {
   if (p->puzzle) {
-    pc_matrix_free(&p->m);
+    pc_solver_free(&p->sv);
     pc_puzzle_free(&p->pz);
   } else {
     pc_xc_free(&p->xc);
@@ -79,10 +85,11 @@ int pc_cmd_estimate(int argc, char **argv)
   static const struct option longopts[] = {
       {"paths", required_argument, NULL, 'n'}, {"seed", required_argument, NULL, 's'},
       {"leftmost", no_argument, NULL, 'l'},    {"json", no_argument, NULL, 'j'},
-      {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0}};
+      {"all", no_argument, NULL, 'a'},         {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
   uint64_t paths = DEFAULT_PATHS, seed = 1;
   pc_choose choose = PC_CHOOSE_MRV;
-  bool json = false;
+  bool json = false, all = false;
   int c;
   optind = 0;
   while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -97,6 +104,7 @@ int pc_cmd_estimate(int argc, char **argv)
       break;
     case 'l': choose = PC_CHOOSE_LEFTMOST; break;
     case 'j': json = true; break;
+    case 'a': all = true; break;
     case 'h': fputs(usage, stdout); return PC_EXIT_OK;
     default: return pc_usage_error("estimate", "unknown option");
     }
@@ -107,9 +115,11 @@ int pc_cmd_estimate(int argc, char **argv)
   const char *path = argv[optind];
   pc_error err = {0};
   problem p;
-  pc_status s = load(path, &p, &err);
+  pc_status s = load(path, all, &p, &err);
   if (s) return pc_report_error("estimate", s, &err);
-  pc_dlx *d = pc_dlx_new(p.puzzle ? &p.m.xc : &p.xc);
+  const pc_xc *xc = p.puzzle ? &p.sv.matrix.xc : &p.xc;
+  bool reduced = p.puzzle && (p.sv.classes.piece >= 0 || p.sv.classes.cell >= 0);
+  pc_dlx *d = pc_dlx_new(xc);
   if (!d) {
     unload(&p);
     fputs("polycover estimate: out of memory\n", stderr);
@@ -137,6 +147,8 @@ int pc_cmd_estimate(int argc, char **argv)
     pc_json_u64(&j, "paths", paths);
     pc_json_u64(&j, "seed", seed);
     pc_json_u64(&j, "exact_depth", (uint64_t)est.depth);
+    pc_json_bool(&j, "reduced", reduced);
+    pc_json_u64(&j, "options", (uint64_t)xc->n_options);
     pc_json_double(&j, "nodes", est.nodes);
     pc_json_double(&j, "nodes_se", est.nodes_se);
     pc_json_double(&j, "updates", est.updates);
@@ -148,7 +160,11 @@ int pc_cmd_estimate(int argc, char **argv)
     pc_json_double(&j, "updates_per_second", rate);
     pc_json_end(&j);
   } else {
-    if (p.puzzle) printf("%s\n", p.pz.title);
+    if (p.puzzle)
+      printf("%s\nsearch: %s, %d options\n", p.pz.title,
+             reduced ? "one solution per class, as solve makes it (--all: every one)"
+                     : "every solution",
+             (int)xc->n_options);
     printf("estimated from %llu random paths (seed %llu) below the top %d levels\n"
            "(enumerated exactly), +- one standard error:\n",
            (unsigned long long)paths, (unsigned long long)seed, (int)est.depth);

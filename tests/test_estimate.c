@@ -1,7 +1,8 @@
 /* test_estimate.c — Knuth's Monte Carlo estimate of the search tree: exact
    where it enumerates everything, reproducible from its seed, and within a
    factor of 2 of the true figures on Scott's problem and the 6x10 rectangle
-   with the default number of paths. */
+   with the default number of paths, both for the whole search (--all) and
+   for the reduced one that `solve` makes by default. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,11 +61,12 @@ Test(estimate, reproducible_from_seed)
   cr_expect(a.nodes_se > 0);
 }
 
-static void within_factor_2(const char *board, double nodes, double updates)
+static void within_factor_2(const char *board, const char *all, double nodes, double updates)
 {
-  const char *args[] = {"estimate", board, "--json", NULL};
+  const char *args[] = {"estimate", board, "--json", all, NULL};
   pc_run r = pc_run_program(NULL, args);
   cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, all ? "\"reduced\": false" : "\"reduced\": true") != NULL, "%s", r.out);
   double n = pc_json_get_double(r.out, "nodes"), u = pc_json_get_double(r.out, "updates");
   cr_expect(n >= nodes / 2 && n <= nodes * 2, "%s: %g nodes estimated, %g true", board, n,
             nodes);
@@ -75,13 +77,36 @@ static void within_factor_2(const char *board, double nodes, double updates)
   pc_run_free(&r);
 }
 
-/* The true figures are the paper's, which test_dlx (Scott) and the long
-   suite (6x10) reproduce. */
-Test(estimate, scott_within_factor_2) { within_factor_2("boards/scott.yaml", 289327, 101013837); }
+/* The true figures of the whole search are the paper's, which test_dlx
+   (Scott) and the long suite (6x10) reproduce. */
+Test(estimate, scott_within_factor_2)
+{
+  within_factor_2("boards/scott.yaml", "--all", 289327, 101013837);
+}
 
 Test(estimate, pent6x10_within_factor_2)
 {
-  within_factor_2("boards/pent6x10.yaml", 3620988, 1235724537);
+  within_factor_2("boards/pent6x10.yaml", "--all", 3620988, 1235724537);
+}
+
+/* The reduced search's true figures: what solve's DLX engine counts. */
+static void reduced_within_factor_2(const char *board)
+{
+  const char *args[] = {"solve", board, "--engine", "dlx", "-j2", "--quiet", "--json", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_assert(strstr(r.out, "\"reduced\": true") != NULL);
+  double nodes = (double)pc_json_get_u64(r.out, "nodes");
+  double updates = (double)pc_json_get_u64(r.out, "updates");
+  pc_run_free(&r);
+  within_factor_2(board, NULL, nodes, updates);
+}
+
+Test(estimate, scott_reduced_within_factor_2) { reduced_within_factor_2("boards/scott.yaml"); }
+
+Test(estimate, pent6x10_reduced_within_factor_2)
+{
+  reduced_within_factor_2("boards/pent6x10.yaml");
 }
 
 Test(estimate, usage_errors)
