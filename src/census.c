@@ -121,48 +121,92 @@ pc_status pc_census_save(const pc_census *c, FILE *f)
   return ferror(f) ? PC_ERR_IO : PC_OK;
 }
 
-/* Reads one tiling's pairs after "tiling". */
-static bool read_tiling(pc_census *c, FILE *f)
+/* A saved tiling's pairs, after "tiling": false when they do not fit. */
+static bool parse_tiling(const char *text, pc_tiling *t)
 {
-  if (c->n_best >= c->best_cap || pc_tiling_init(&c->best_tilings[c->n_best], c->found.n_cells))
-    return false;
-  pc_tiling *t = &c->best_tilings[c->n_best++];
   for (int32_t i = 0; i < t->n_cells; i++) {
-    int p, a;
-    if (fscanf(f, "%d %d", &p, &a) != 2 || p < -1 || a < -1 || a >= t->n_cells) return false;
-    t->piece[i] = p;
-    t->anchor[i] = a;
+    long v[2];
+    for (int k = 0; k < 2; k++) {
+      char *end;
+      v[k] = strtol(text, &end, 10);
+      if (end == text) return false;
+      text = end;
+    }
+    if (v[0] < -1 || v[0] > INT32_MAX || v[1] < -1 || v[1] >= t->n_cells) return false;
+    t->piece[i] = (int32_t)v[0];
+    t->anchor[i] = (int32_t)v[1];
   }
-  return true;
+  while (*text == ' ') text++;
+  return !*text;
+}
+
+/* One line of a saved census (after the first), merged into c. *taking
+   says whether the best solutions that follow are kept. */
+static bool merge_line(pc_census *c, const char *line, bool *taking, bool *end)
+{
+  int h, v, used;
+  unsigned long long k;
+  if (!strcmp(line, "end census")) return *end = true;
+  if (sscanf(line, "table %d %d %llu%n", &h, &v, &k, &used) == 3 && !line[used]) {
+    if (h < 0 || v < 0 || h >= c->table_side || v >= c->table_side) return false;
+    c->table[(size_t)h * (size_t)c->table_side + (size_t)v] += k;
+    return true;
+  }
+  if (sscanf(line, "best %d %d %llu%n", &h, &v, &k, &used) == 3 && !line[used]) {
+    if (h < 0 || v < 0 || !c->scorer) return false;
+    pc_score sc = {h, v};
+    int cmp = pc_score_cmp(sc, c->best);
+    if (cmp > 0) {
+      for (int32_t i = 0; i < c->n_best; i++) pc_tiling_free(&c->best_tilings[i]);
+      c->n_best = 0;
+      c->best = sc;
+      c->best_count = 0;
+    }
+    if (cmp >= 0) c->best_count += k;
+    *taking = cmp >= 0;
+    return true;
+  }
+  if (strncmp(line, "tiling ", 7)) return false;
+  pc_tiling t;
+  if (pc_tiling_init(&t, c->found.n_cells)) return false;
+  bool ok = parse_tiling(line + 7, &t);
+  if (ok && *taking && c->n_best < c->best_cap) c->best_tilings[c->n_best++] = t;
+  else pc_tiling_free(&t);
+  return ok;
+}
+
+pc_status pc_census_merge(pc_census *c, FILE *f, int *line, pc_error *err)
+{
+  char *text = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  bool first = true, taking = false, end = false;
+  pc_status s = PC_OK;
+  while (!s && !end && (len = getline(&text, &cap, f)) >= 0) {
+    ++*line;
+    if (len > 0 && text[len - 1] == '\n') text[--len] = '\0';
+    if (!len) continue; /* the rest of the caller's line before it */
+    unsigned long long a, b;
+    int used;
+    if (first) {
+      if (sscanf(text, "census %llu %llu%n", &a, &b, &used) != 2 || text[used])
+        s = pc_error_set(err, PC_ERR_INPUT, *line, 0, "expected 'census SOLUTIONS UNIQUE'");
+      else c->solutions += a, c->unique += b;
+      first = false;
+    } else if (!merge_line(c, text, &taking, &end)) {
+      s = pc_error_set(err, PC_ERR_INPUT, *line, 0, "bad census line '%.40s'", text);
+    }
+  }
+  free(text);
+  if (!s && !end)
+    s = pc_error_set(err, PC_ERR_INPUT, *line, 0, "the census is cut short (no 'end census')");
+  return s;
 }
 
 pc_status pc_census_load(pc_census *c, FILE *f, pc_error *err)
 {
-  char word[16];
-  unsigned long long a, b;
-  if (fscanf(f, " census %llu %llu", &a, &b) != 2)
-    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "no census in the checkpoint");
-  c->solutions = a;
-  c->unique = b;
-  while (fscanf(f, " %15s", word) == 1) {
-    int h, v;
-    bool ok = true;
-    if (!strcmp(word, "end")) {
-      ok = fscanf(f, " %15s", word) == 1 && !strcmp(word, "census");
-      return ok ? PC_OK : pc_error_set(err, PC_ERR_INPUT, 0, 0, "bad census end");
-    } else if (!strcmp(word, "table")) {
-      ok = fscanf(f, "%d %d %llu", &h, &v, &a) == 3 && h >= 0 && v >= 0 && h < c->table_side &&
-           v < c->table_side;
-      if (ok) c->table[(size_t)h * (size_t)c->table_side + (size_t)v] = a;
-    } else if (!strcmp(word, "best")) {
-      ok = fscanf(f, "%d %d %llu", &h, &v, &a) == 3 && h >= 0 && v >= 0;
-      if (ok) c->best = (pc_score){h, v}, c->best_count = a;
-    } else if (!strcmp(word, "tiling")) {
-      ok = read_tiling(c, f);
-    } else {
-      ok = false;
-    }
-    if (!ok) return pc_error_set(err, PC_ERR_INPUT, 0, 0, "bad census line '%s' in the checkpoint", word);
-  }
-  return pc_error_set(err, PC_ERR_INPUT, 0, 0, "the checkpoint's census is cut short");
+  int line = 0;
+  pc_status s = pc_census_merge(c, f, &line, err);
+  if (s && err) err->line = 0; /* lines of the caller's section, not of its file */
+  return s;
 }

@@ -41,10 +41,19 @@ void pc_census_free(pc_census *c);
 bool pc_census_add(pc_census *c, const int32_t *options, int32_t n);
 
 /* The counts, the table and the best so far, as text lines (for a
-   checkpoint), and read back into a census initialized for the same
-   puzzle and options. Reading fails with PC_ERR_INPUT on anything that
-   does not fit. */
+   checkpoint or a job's result), from a "census" line to "end census". */
 pc_status pc_census_save(const pc_census *c, FILE *f);
+
+/* Reads a saved census and adds it to c, initialized for the same puzzle
+   and options: counts and table summed, the best kept when it beats or
+   ties c's (ties: counts summed, solutions shown up to the cap). Into a
+   fresh census that is exactly what was saved; over the results of the
+   parts of a split search, the whole search's census. *line counts the
+   lines read (start it at the line before the census); errors, with
+   PC_ERR_INPUT, are at *line. */
+pc_status pc_census_merge(pc_census *c, FILE *f, int *line, pc_error *err);
+
+/* pc_census_merge into a fresh census (a checkpoint's), without lines. */
 pc_status pc_census_load(pc_census *c, FILE *f, pc_error *err);
 
 #endif

@@ -1,5 +1,6 @@
 /* test_census.c — a census survives a checkpoint: saved and loaded back,
-   it holds the same counts, table and best solutions. */
+   it holds the same counts, table and best solutions; the censuses of two
+   halves of a search, merged, are the whole search's. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
@@ -82,5 +83,75 @@ Test(census, save_and_load)
   fclose(f);
   pc_census_free(&a);
   pc_census_free(&b);
+  teardown(&x);
+}
+
+/* Solutions dealt alternately to two censuses. */
+typedef struct halves {
+  pc_census *c[3];
+  int turn;
+} halves;
+
+static bool deal(void *ctx, const int32_t *options, int32_t n)
+{
+  halves *h = ctx;
+  pc_census_add(h->c[2], options, n);
+  pc_census_add(h->c[h->turn], options, n);
+  h->turn ^= 1;
+  return false;
+}
+
+Test(census, merge_halves)
+{
+  static fixture x;
+  setup(&x, "boards/scott.yaml");
+  pc_census a, b, whole, merged;
+  cr_assert_eq(pc_census_init(&a, &x.m, &x.classes, &x.scorer, false, 10), PC_OK);
+  cr_assert_eq(pc_census_init(&b, &x.m, &x.classes, &x.scorer, false, 10), PC_OK);
+  cr_assert_eq(pc_census_init(&whole, &x.m, &x.classes, &x.scorer, false, 10), PC_OK);
+  cr_assert_eq(pc_census_init(&merged, &x.m, &x.classes, &x.scorer, false, 10), PC_OK);
+  halves h = {{&a, &b, &whole}, 0};
+  pc_dlx *d = pc_dlx_new(&x.m.xc);
+  pc_dlx_config cfg = {.visit = deal, .ctx = &h};
+  pc_dlx_stats st;
+  pc_dlx_search(d, &cfg, &st);
+  pc_dlx_free(d);
+  cr_assert_eq(whole.unique, 65);
+  cr_assert(a.unique > 0 && b.unique > 0);
+
+  FILE *f = tmpfile();
+  cr_assert_eq(pc_census_save(&a, f), PC_OK);
+  cr_assert_eq(pc_census_save(&b, f), PC_OK);
+  rewind(f);
+  pc_error err = {0};
+  int line = 0;
+  cr_assert_eq(pc_census_merge(&merged, f, &line, &err), PC_OK, "%s", err.msg);
+  int first = line;
+  cr_assert_eq(pc_census_merge(&merged, f, &line, &err), PC_OK, "%s", err.msg);
+  cr_expect(line > first);
+  fclose(f);
+  cr_expect_eq(merged.solutions, 520);
+  cr_expect_eq(merged.unique, 65);
+  cr_expect_eq(merged.best.h, whole.best.h);
+  cr_expect_eq(merged.best.v, whole.best.v);
+  cr_expect_eq(merged.best_count, whole.best_count);
+  cr_assert_eq(merged.n_best, 1);
+  cr_expect_eq(pc_tiling_cmp(&merged.best_tilings[0], &whole.best_tilings[0]), 0);
+  cr_expect_eq(memcmp(merged.table, whole.table,
+                      (size_t)whole.table_side * (size_t)whole.table_side * sizeof *whole.table),
+               0);
+
+  /* A bad line is reported at its line. */
+  f = tmpfile();
+  fputs("census 1 1\nbest 3 2 1\ntiling 1 2 x\nend census\n", f);
+  rewind(f);
+  line = 10;
+  cr_expect_eq(pc_census_merge(&merged, f, &line, &err), PC_ERR_INPUT);
+  cr_expect_eq(err.line, 13);
+  fclose(f);
+  pc_census_free(&a);
+  pc_census_free(&b);
+  pc_census_free(&whole);
+  pc_census_free(&merged);
   teardown(&x);
 }
