@@ -10,12 +10,16 @@
 #include "commands.h"
 #include "shape.h"
 #include "solfile.h"
+#include "solve_jobs.h"
 #include "solve_pictures.h"
+#include "solve_report.h"
 #include "engines.h"
 #include "run_options.h"
 
 static const char usage[] =
     "Usage: polycover solve [OPTIONS] BOARD.yaml\n"
+    "       polycover solve BOARD.yaml --split-only DEPTH [--jobs N] [--dir DIR]\n"
+    "       polycover solve --job FILE [OPTIONS] [--result FILE]\n"
     "Find the ways to place the puzzle's pieces on its board. By default one\n"
     "solution per class of solutions that the puzzle's symmetries (rotations and\n"
     "reflections of the whole board) turn into each other is searched for and\n"
@@ -49,6 +53,18 @@ static const char usage[] =
     "      --json           print one JSON object: solutions, unique, nodes,\n"
     "                       updates, seconds, complete, symmetries, options, items\n"
     PC_RUN_USAGE
+    "\n"
+    "Batch jobs (a scheduler runs the parts of one search; README.md):\n"
+    "      --split-only D   split the search at depth D and write its subproblems\n"
+    "                       as job files, each a balanced share; nothing is solved\n"
+    "      --jobs N         how many job files (default 16, at most one per\n"
+    "                       subproblem)\n"
+    "      --dir DIR        where to write them (default .): DIR/BOARD-K.job\n"
+    "      --job FILE       run one job file: its board (or the BOARD given, the\n"
+    "                       same problem), options, engine and split; prints and\n"
+    "                       writes (-o) the job's own solutions\n"
+    "      --result FILE    where --job writes its result for `polycover merge`\n"
+    "                       (default: the job file's name with .result)\n"
     "  -h, --help           show this help\n"
     "\n"
     "A solution's horizontal symmetry is the number of edges between two pieces\n"
@@ -60,6 +76,7 @@ static const char usage[] =
 enum {
   OPT_ALL = 256, OPT_UNIQUE, OPT_BEST, OPT_SYM_TABLE, OPT_LEFTMOST, OPT_PROFILE, OPT_JSON,
   OPT_RENDER, OPT_INDEX, OPT_GALLERY, OPT_MAX, OPT_COLUMNS, OPT_SORT, OPT_PROFILE_PLOT,
+  OPT_SPLIT_ONLY, OPT_JOBS, OPT_DIR, OPT_JOB, OPT_RESULT,
 };
 
 /* How many best solutions are kept to print. */
@@ -74,13 +91,14 @@ typedef struct solve_run {
   pc_census *census;
   bool print, show_best;
   uint64_t reported, limit;
+  const pc_job *job;      /* --job: the subproblems to search */
+  int64_t job_at;
 } solve_run;
 
-static void print_tiling(solve_run *r, const char *heading, uint64_t number, const pc_tiling *t)
+static bool next_of_job(void *ctx, int64_t *sub)
 {
-  char *art = pc_tiling_ascii(t, r->pz);
-  printf("%s %llu:\n%s\n", heading, (unsigned long long)number, art ? art : "");
-  free(art);
+  solve_run *r = ctx;
+  return pc_solve_job_next(r->job, &r->job_at, sub);
 }
 
 /* The runner hands over a subproblem's solutions when it is complete. */
@@ -90,7 +108,7 @@ static bool visit(void *ctx, int64_t sub, const int32_t *options, int32_t n)
   solve_run *r = ctx;
   if (!pc_census_add(r->census, options, n)) return false;
   r->reported++;
-  if (r->print) print_tiling(r, "solution", r->reported, &r->census->found);
+  if (r->print) pc_solve_report_tiling(r->pz, "solution", r->reported, &r->census->found);
   pc_solve_pictures_take(&r->pictures, r->census, r->reported);
   if (r->out && !r->out_status) r->out_status = pc_solwriter_add(r->out, &r->census->found, NULL);
   return r->limit && r->reported >= r->limit;
@@ -126,40 +144,6 @@ static pc_status load(void *ctx, FILE *f, pc_error *err)
   return s;
 }
 
-/* "8 (4 rotations, 4 reflections)". */
-static void describe_group(const pc_symmetry *g, const pc_grid *grid, char *out, size_t size)
-{
-  int32_t rot = pc_symmetry_rotations(g, grid);
-  snprintf(out, size, "%d (%d rotation%s, %d reflection%s)", (int)g->order, (int)rot,
-           rot == 1 ? "" : "s", (int)(g->order - rot), g->order - rot == 1 ? "" : "s");
-}
-
-static void print_sym_table(FILE *out, const pc_census *c)
-{
-  fprintf(out, "%10s %10s %12s\n", "horizontal", "vertical", "solutions");
-  for (int32_t h = c->table_side - 1; h >= 0; h--)
-    for (int32_t v = c->table_side - 1; v >= 0; v--) {
-      uint64_t k = c->table[(size_t)h * (size_t)c->table_side + (size_t)v];
-      if (k) fprintf(out, "%10d %10d %12llu\n", (int)h, (int)v, (unsigned long long)k);
-    }
-}
-
-static void print_best(solve_run *r)
-{
-  const pc_census *c = r->census;
-  if (c->best.h < 0) return;
-  printf("maximally symmetric: horizontal %d, vertical %d; %llu %s\n", (int)c->best.h,
-         (int)c->best.v, (unsigned long long)c->best_count,
-         c->all ? "solutions" : "essentially different solutions");
-  if (c->best_count > (uint64_t)c->n_best)
-    printf("(the first %d shown)\n", (int)c->n_best);
-  for (int32_t i = 0; r->show_best && i < c->n_best; i++) {
-    pc_score sc = pc_score_tiling(c->scorer, &c->best_tilings[i]);
-    printf("horizontal %d, vertical %d\n", (int)sc.h, (int)sc.v);
-    print_tiling(r, "best", (uint64_t)i + 1, &c->best_tilings[i]);
-  }
-}
-
 int pc_cmd_solve(int argc, char **argv)
 {
   static const struct option longopts[] = {
@@ -177,10 +161,18 @@ int pc_cmd_solve(int argc, char **argv)
       {"columns", required_argument, NULL, OPT_COLUMNS},
       {"sort", required_argument, NULL, OPT_SORT},
       {"profile-plot", required_argument, NULL, OPT_PROFILE_PLOT},
+      {"split-only", required_argument, NULL, OPT_SPLIT_ONLY},
+      {"jobs", required_argument, NULL, OPT_JOBS},
+      {"dir", required_argument, NULL, OPT_DIR},
+      {"job", required_argument, NULL, OPT_JOB},
+      {"result", required_argument, NULL, OPT_RESULT},
       PC_RUN_LONGOPTS,
       {NULL, 0, NULL, 0}};
   bool count_only = false, profile = false, json = false, all = false, best = false,
-       sym_table = false;
+       sym_table = false, shaped = false; /* shaped: an option a job file sets */
+  const char *dir = NULL, *job_path = NULL, *result = NULL;
+  uint64_t split_only = 0, jobs = 0;
+  pc_job job = {0};
   solve_run run = {.pictures = {.index = 1, .max = 100}};
   pc_solve_pictures *pic = &run.pictures;
   uint64_t number;
@@ -199,11 +191,21 @@ int pc_cmd_solve(int argc, char **argv)
         return pc_usage_error("solve", "--limit wants a positive number, not '%s'", optarg);
       break;
     case 'o': output = optarg; break;
-    case OPT_ALL: all = true; break;
-    case OPT_UNIQUE: all = false; break;
-    case OPT_BEST: best = true; break;
-    case OPT_SYM_TABLE: sym_table = true; break;
-    case OPT_LEFTMOST: cfg.choose = PC_CHOOSE_LEFTMOST; break;
+    case OPT_ALL: all = shaped = true; break;
+    case OPT_UNIQUE: all = false, shaped = true; break;
+    case OPT_BEST: best = shaped = true; break;
+    case OPT_SYM_TABLE: sym_table = shaped = true; break;
+    case OPT_LEFTMOST: cfg.choose = PC_CHOOSE_LEFTMOST, shaped = true; break;
+    case OPT_SPLIT_ONLY:
+    case OPT_JOBS:
+      if (!pc_parse_u64(optarg, &number) || !number || number > INT32_MAX)
+        return pc_usage_error("solve", "--%s wants a positive number, not '%s'",
+                              c == OPT_JOBS ? "jobs" : "split-only", optarg);
+      *(c == OPT_JOBS ? &jobs : &split_only) = number;
+      break;
+    case OPT_DIR: dir = optarg; break;
+    case OPT_JOB: job_path = optarg; break;
+    case OPT_RESULT: result = optarg; break;
     case OPT_PROFILE: profile = true; break;
     case OPT_JSON: json = true; break;
     case OPT_RENDER: pic->render = optarg; break;
@@ -231,8 +233,17 @@ int pc_cmd_solve(int argc, char **argv)
       if (taken) return taken;
     }
   }
-  if (optind != argc - 1)
+  if (optind != argc - 1 && !(job_path && optind == argc))
     return pc_usage_error("solve", optind == argc ? "no BOARD given" : "more than one BOARD");
+  if ((jobs || dir) && !split_only)
+    return pc_usage_error("solve", "--jobs and --dir go with --split-only");
+  if (result && !job_path) return pc_usage_error("solve", "--result goes with --job");
+  if (split_only && (job_path || run.limit || output || ro.resume || pic->render || pic->gallery))
+    return pc_usage_error("solve", "--split-only only writes job files: no --job, --limit, "
+                                   "--output, --resume or pictures");
+  if (job_path && (shaped || run.limit || strcmp(ro.engine, "auto")))
+    return pc_usage_error("solve", "a job runs with the options it was split with: no --all, "
+                                   "--unique, --best, --sym-table, --leftmost, --engine, --limit");
   if (best && run.limit)
     return pc_usage_error("solve", "--best looks at every solution; it cannot take --limit");
 
@@ -243,26 +254,43 @@ int pc_cmd_solve(int argc, char **argv)
 
   pc_error err = {0};
   pc_puzzle pz;
-  pc_status s = pc_puzzle_load(argv[optind], &pz, &err);
-  if (s) return pc_report_error("solve", s, &err);
+  pc_status s;
+  if (job_path && (s = pc_solve_job_read(job_path, &job, &all, &best, &sym_table, &cfg, &err)))
+    return pc_report_error("solve", s, &err);
+  const char *board = optind < argc ? argv[optind] : job.board;
+  if ((s = pc_puzzle_load(board, &pz, &err))) {
+    pc_job_free(&job);
+    return pc_report_error("solve", s, &err);
+  }
   bool scored = best || sym_table || pc_solve_pictures_scored(pic);
   pc_solver sv;
   pc_par_result res = {0};
   int status = PC_EXIT_OK;
   if ((s = pc_solver_init(&sv, &pz, all, scored, BEST_SHOWN, &err))) {
     pc_puzzle_free(&pz);
+    pc_job_free(&job);
     return pc_report_error("solve", s, &err);
   }
-  const pc_symmetry *group = &sv.group;
-  const pc_classes *classes = &sv.classes;
   const pc_matrix *matrix = &sv.matrix;
   run.census = &sv.census;
   run.pz = &pz;
   run.print = !count_only && !json && !best;
   run.show_best = !count_only && !json;
-  if ((status = pc_run_configure("solve", &ro, pc_engine_auto(&matrix->xc), &cfg)) >= 0)
-    goto done;
+  const pc_engine *engine = job_path ? cfg.engine : pc_engine_auto(&matrix->xc);
+  if ((status = pc_run_configure("solve", &ro, engine, &cfg)) >= 0) goto done;
   status = PC_EXIT_OK;
+  if (split_only) {
+    if ((s = pc_solve_job_header(&job, board, &sv, &cfg, best, sym_table, (int32_t)split_only,
+                                 &err)) ||
+        (s = pc_solve_split_jobs(&job, &sv, &cfg, (int32_t)jobs, dir ? dir : ".", &err)))
+      goto fail;
+    goto done;
+  }
+  if (job_path) {
+    if ((s = pc_solve_job_check(job_path, &job, &sv, &err))) goto fail;
+    run.job = &job;
+    cfg.next = next_of_job;
+  }
   if ((s = pc_solve_pictures_start(pic, pz.n_cells, &err))) goto fail;
   run.output = output;
   if (output && !best) run.out = &writer;
@@ -277,47 +305,12 @@ int pc_cmd_solve(int argc, char **argv)
   pc_dlx_stats st = res.stats;
   double seconds = res.seconds;
   const pc_census *cs = run.census;
-  char group_text[64];
-  describe_group(group, pz.grid, group_text, sizeof group_text);
   st.solutions = cs->solutions;
-  if (json) {
-    pc_json j;
-    pc_json_begin(&j, stdout);
-    pc_json_str(&j, "board", argv[optind]);
-    pc_json_str(&j, "title", pz.title);
-    pc_json_stats(&j, &st, seconds);
-    pc_json_u64(&j, "unique", cs->unique);
-    pc_json_str(&j, "engine", cfg.engine->name);
-    pc_json_u64(&j, "threads", (uint64_t)res.threads);
-    pc_json_u64(&j, "subproblems", (uint64_t)res.subproblems);
-    pc_json_u64(&j, "symmetries", (uint64_t)group->order);
-    pc_json_bool(&j, "reduced", classes->piece >= 0 || classes->cell >= 0);
-    pc_json_u64(&j, "options", (uint64_t)matrix->xc.n_options);
-    pc_json_u64(&j, "items", (uint64_t)matrix->xc.n_items);
-    if (best && cs->best.h >= 0) {
-      pc_json_u64(&j, "best_horizontal", (uint64_t)cs->best.h);
-      pc_json_u64(&j, "best_vertical", (uint64_t)cs->best.v);
-      pc_json_u64(&j, "best_count", cs->best_count);
-    }
-    pc_json_end(&j);
-  } else {
-    printf("%s\n", pz.title);
-    printf("symmetries: %s\n", group_text);
-    if (classes->piece >= 0)
-      printf("reduction: piece %s kept on %d of its %d placements\n",
-             pz.pieces[classes->piece].name, (int)classes->kept, (int)classes->placements);
-    else if (classes->cell >= 0)
-      printf("reduction: the %d placements covering cell (%d,%d) kept on %d\n",
-             (int)classes->placements, (int)pz.cells[classes->cell].c,
-             (int)pz.cells[classes->cell].r, (int)classes->kept);
-    printf("engine: %s, %d thread%s, %lld subproblems\n", cfg.engine->name, res.threads,
-           res.threads == 1 ? "" : "s", (long long)res.subproblems);
-    pc_print_summary(stdout, &st, seconds);
-    printf("unique: %llu\n", (unsigned long long)cs->unique);
-    if (!st.complete && !all)
-      printf("(stopped early: counts cover the classes found so far)\n");
-    if (best) print_best(&run);
-  }
+  pc_solve_report report = {.board = board, .sv = &sv, .engine = cfg.engine->name,
+                            .threads = res.threads, .subproblems = res.subproblems, .st = st,
+                            .seconds = seconds, .all = all, .best = best, .json = json,
+                            .show_best = run.show_best};
+  pc_solve_report_print(&report);
   if (output) {
     for (int32_t i = 0; best && i < cs->n_best && !run.out_status; i++)
       run.out_status = pc_solwriter_add(&writer, &cs->best_tilings[i], NULL);
@@ -330,8 +323,10 @@ int pc_cmd_solve(int argc, char **argv)
     output = NULL;
   }
   if ((s = pc_solve_pictures_finish(pic, &pz, cs, best, &st, &err))) goto fail;
-  if (sym_table) print_sym_table(json ? stderr : stdout, cs);
+  if (sym_table) pc_solve_report_table(json ? stderr : stdout, cs);
   if (profile) pc_print_profile(json ? stderr : stdout, &st);
+  if (job_path && !s && st.complete)
+    s = pc_solve_job_finish(job_path, result, &job, &sv, &res, &err);
   status = pc_run_finish("solve", s, &res, &cfg, &err);
   goto done;
 fail:
@@ -342,5 +337,6 @@ done:
   pc_solve_pictures_free(pic);
   pc_solver_free(&sv);
   pc_puzzle_free(&pz);
+  pc_job_free(&job);
   return status;
 }

@@ -497,6 +497,8 @@ static void fill_result(runner *r, pc_par_result *res, int threads)
   res->subproblems = r->n_subs;
   res->done = r->n_done;
   res->split_depth = r->depth;
+  res->split_nodes = r->base.nodes;
+  res->split_updates = r->base.updates;
   res->threads = threads;
   res->ran = true;
   res->interrupted = r->interrupted;

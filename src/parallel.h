@@ -93,6 +93,9 @@ typedef struct pc_par_result {
   bool ran;                /* the search ran (else nothing below is set) */
   bool interrupted;        /* `stop` ended the run */
   bool checkpointed;       /* a checkpoint was written at the end */
+  /* The split search's own share of stats (every run of the same split
+     has it; merging the runs of its parts counts it once). */
+  uint64_t split_nodes, split_updates;
   double seconds;
   uint64_t *level_nodes, *level_updates;
 } pc_par_result;
