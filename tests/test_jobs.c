@@ -1,0 +1,224 @@
+/* test_jobs.c — batch jobs (jobfile.h, solve_jobs.h, merge): a search
+   split into job files, each run, then merged, counts exactly what one
+   `solve` counts; missing, doubled, foreign and malformed files are
+   reported with file:line and exit status 2. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "support.h"
+
+/* A fresh folder for the job files. */
+static char *scratch(void)
+{
+  char *dir = strdup("/tmp/polycover-jobs-XXXXXX");
+  cr_assert_not_null(mkdtemp(dir));
+  return dir;
+}
+
+static void remove_all(char *dir)
+{
+  char *cmd;
+  cr_assert(asprintf(&cmd, "rm -rf '%s'", dir) > 0);
+  cr_expect_eq(system(cmd), 0);
+  free(cmd);
+  free(dir);
+}
+
+static char *path_in(const char *dir, const char *name)
+{
+  char *p;
+  cr_assert(asprintf(&p, "%s/%s", dir, name) > 0);
+  return p;
+}
+
+static pc_run run(const char *const *args)
+{
+  return pc_run_program(NULL, args);
+}
+
+/* Splits `board` into `jobs` job files in dir, with `extra` options. */
+static void split(const char *board, const char *depth, const char *jobs, const char *dir,
+                  const char *extra)
+{
+  const char *args[] = {"solve", board, "--split-only", depth, "--jobs", jobs, "--dir", dir,
+                        extra, NULL};
+  pc_run r = run(args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, "jobs:") != NULL, "%s", r.out);
+  pc_run_free(&r);
+}
+
+/* Runs job K of the board's jobs (named NAME-K.job) on two threads. */
+static void run_job(const char *dir, const char *name, int k)
+{
+  char file[64];
+  snprintf(file, sizeof file, "%s-%d.job", name, k);
+  char *job = path_in(dir, file);
+  const char *args[] = {"solve", "--job", job, "--count", "-j2", "--quiet", NULL};
+  pc_run r = run(args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.err, ".result") != NULL, "%s", r.err);
+  pc_run_free(&r);
+  free(job);
+}
+
+/* merge --json of the named results. */
+static pc_run merge(const char *dir, const char *name, const int *ks, int n)
+{
+  char *paths[16];
+  const char *args[20] = {"merge", "--json"};
+  for (int i = 0; i < n; i++) {
+    char file[64];
+    snprintf(file, sizeof file, "%s-%d.result", name, ks[i]);
+    args[2 + i] = paths[i] = path_in(dir, file);
+  }
+  args[2 + n] = NULL;
+  pc_run r = run(args);
+  for (int i = 0; i < n; i++) free(paths[i]);
+  return r;
+}
+
+static void expect_same(const char *merged, const char *whole, const char *key)
+{
+  cr_expect_eq(pc_json_get_u64(merged, key), pc_json_get_u64(whole, key), "%s: %s vs %s", key,
+               merged, whole);
+}
+
+/* Split in three jobs, run, merged: the figures of one solve. */
+static void jobs_equal_solve(const char *board, const char *name, const char *extra)
+{
+  char *dir = scratch();
+  split(board, "3", "3", dir, extra);
+  for (int k = 1; k <= 3; k++) run_job(dir, name, k);
+  int all3[] = {1, 2, 3};
+  pc_run m = merge(dir, name, all3, 3);
+  cr_assert_eq(m.status, 0, "%s", m.err);
+  const char *args[] = {"solve", board, "--json", "-j2", "--quiet", extra, NULL};
+  pc_run w = run(args);
+  cr_assert_eq(w.status, 0, "%s", w.err);
+  expect_same(m.out, w.out, "solutions");
+  expect_same(m.out, w.out, "unique");
+  expect_same(m.out, w.out, "nodes");
+  cr_expect(strstr(m.out, "\"complete\": true") != NULL, "%s", m.out);
+  if (strstr(w.out, "\"updates\"")) expect_same(m.out, w.out, "updates");
+  if (extra && !strcmp(extra, "--best")) {
+    expect_same(m.out, w.out, "best_horizontal");
+    expect_same(m.out, w.out, "best_vertical");
+    expect_same(m.out, w.out, "best_count");
+  }
+  pc_run_free(&m);
+  pc_run_free(&w);
+  remove_all(dir);
+}
+
+Test(jobs, scott_best) { jobs_equal_solve("boards/scott.yaml", "scott", "--best"); }
+Test(jobs, scott_dlx_updates) { jobs_equal_solve("boards/scott.yaml", "scott", "--engine=dlx"); }
+Test(jobs, pent6x10) { jobs_equal_solve("boards/pent6x10.yaml", "pent6x10", "--sym-table"); }
+Test(jobs, hexrhombus_all) { jobs_equal_solve("boards/hexrhombus.yaml", "hexrhombus", "--all"); }
+
+/* Missing and doubled results, and a job of another board. */
+Test(jobs, missing_doubled_foreign)
+{
+  char *dir = scratch();
+  split("boards/scott.yaml", "2", "3", dir, "--best");
+  run_job(dir, "scott", 1);
+  run_job(dir, "scott", 3);
+  int two[] = {1, 3};
+  pc_run m = merge(dir, "scott", two, 2);
+  cr_expect_eq(m.status, 2);
+  cr_expect(strstr(m.err, "missing jobs (of 3): 2") != NULL, "%s", m.err);
+  cr_expect(strstr(m.out, "\"complete\": false") != NULL, "%s", m.out);
+  pc_run_free(&m);
+  int twice[] = {1, 3, 1};
+  m = merge(dir, "scott", twice, 3);
+  cr_expect_eq(m.status, 2);
+  cr_expect(strstr(m.err, "scott-1.result:7: subproblem") != NULL, "%s", m.err);
+  pc_run_free(&m);
+
+  char *job = path_in(dir, "scott-2.job");
+  const char *other[] = {"solve", "boards/pent6x10.yaml", "--job", job, "--count", NULL};
+  pc_run r = run(other);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "scott-2.job:3: this job is for another problem") != NULL, "%s",
+            r.err);
+  pc_run_free(&r);
+  const char *shaped[] = {"solve", "--job", job, "--all", NULL};
+  r = run(shaped);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "options it was split with") != NULL, "%s", r.err);
+  pc_run_free(&r);
+
+  /* A result of another board's search. */
+  split("boards/pent6x10.yaml", "2", "3", dir, "--best");
+  run_job(dir, "pent6x10", 2);
+  char *a = path_in(dir, "scott-1.result"), *b = path_in(dir, "pent6x10-2.result");
+  const char *mixed[] = {"merge", a, b, NULL};
+  r = run(mixed);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "pent6x10-2.result:3: is of another problem") != NULL, "%s", r.err);
+  pc_run_free(&r);
+  free(a);
+  free(b);
+  free(job);
+  remove_all(dir);
+}
+
+/* Writes `text` to dir/name and runs args with that path in place of
+   "FILE"; expects exit 2 and `where` in the message. */
+static void malformed(const char *dir, const char *name, const char *text, const char *cmd,
+                      const char *where)
+{
+  char *path = path_in(dir, name);
+  FILE *f = fopen(path, "w");
+  cr_assert_not_null(f);
+  fputs(text, f);
+  fclose(f);
+  const char *solve[] = {"solve", "--job", path, NULL}, *merge_args[] = {"merge", path, NULL};
+  pc_run r = run(strcmp(cmd, "solve") ? merge_args : solve);
+  cr_expect_eq(r.status, 2, "%s", r.err);
+  char *expected;
+  cr_assert(asprintf(&expected, "%s:%s", path, where) > 0);
+  cr_expect(strstr(r.err, expected) != NULL, "%s wanted in %s", expected, r.err);
+  free(expected);
+  pc_run_free(&r);
+  free(path);
+}
+
+Test(jobs, malformed_files)
+{
+  char *dir = scratch();
+  const char *head = "polycover-job 1\nboard boards/scott.yaml\nproblem 12ab\n"
+                     "search bits mrv\noptions unique\n";
+  char *text;
+  malformed(dir, "a.job", "hello\n", "solve", "1: not a polycover job file");
+  cr_assert(asprintf(&text, "%ssplit 3\n", head) > 0);
+  malformed(dir, "b.job", text, "solve", "6: not a polycover job file: expected 'split");
+  free(text);
+  cr_assert(asprintf(&text, "%ssplit 3 10\njob 1 2\nids 3\n1 2 99\nend\n", head) > 0);
+  malformed(dir, "c.job", text, "solve", "9: ");
+  free(text);
+  cr_assert(asprintf(&text, "%soptions unique\n", head) > 0);
+  malformed(dir, "d.result", "polycover-job 1\n", "merge", "1: not a polycover result file");
+  free(text);
+  /* A real result with a line slipped in before its census: reported at
+     its line. */
+  split("boards/scott.yaml", "2", "1", dir, "--best");
+  run_job(dir, "scott", 1);
+  char *path = path_in(dir, "scott-1.result");
+  text = pc_slurp_file(path);
+  char *census = strstr(text, "\ncensus ");
+  cr_assert_not_null(census);
+  int line = 2;
+  for (const char *at = text; at < census; at++) line += *at == '\n';
+  char *spoilt, where[64];
+  cr_assert(asprintf(&spoilt, "%.*s\ntable x%s", (int)(census - text), text, census) > 0);
+  snprintf(where, sizeof where, "%d: expected 'census SOLUTIONS UNIQUE'", line);
+  malformed(dir, "scott-1.result", spoilt, "merge", where);
+  free(spoilt);
+  free(text);
+  free(path);
+  remove_all(dir);
+}
