@@ -34,13 +34,17 @@ static const char usage[] =
 /* Must match solve's (the cap of shown best solutions). */
 #define BEST_SHOWN 100
 
-/* Why result b cannot be merged with a, or NULL. */
-static const char *mismatch(const pc_result *a, const pc_result *b)
+/* Why result b cannot be merged with a, or NULL; *line is b's line that
+   says so. */
+static const char *mismatch(const pc_result *a, const pc_result *b, int *line)
 {
   const pc_job *x = &a->job, *y = &b->job;
+  *line = PC_JOB_LINE_PROBLEM;
   if (x->problem != y->problem) return "is of another problem (its exact-cover matrix differs)";
+  *line = PC_JOB_LINE_SEARCH;
   if (strcmp(x->engine, y->engine) || strcmp(x->rule, y->rule) || strcmp(x->options, y->options))
     return "ran with other settings (engine, rule or options)";
+  *line = PC_JOB_LINE_SPLIT;
   if (x->depth != y->depth || x->subproblems != y->subproblems || x->jobs != y->jobs ||
       a->split_nodes != b->split_nodes || a->split_updates != b->split_updates)
     return "is of another split (depth, subproblems or jobs)";
@@ -55,10 +59,11 @@ static pc_status read_all(char **paths, int n, pc_result *rs, pc_error *err)
   int32_t *owner = NULL;
   for (int i = 0; i < n && !s; i++) {
     if ((s = pc_result_read(paths[i], &rs[i], err))) break;
-    const char *why = i ? mismatch(&rs[0], &rs[i]) : NULL;
+    int line;
+    const char *why = i ? mismatch(&rs[0], &rs[i], &line) : NULL;
     if (why) {
       pc_error_file(err, paths[i]);
-      s = pc_error_set(err, PC_ERR_INPUT, PC_JOB_LINE_PROBLEM, 0, "%s than %s", why, paths[0]);
+      s = pc_error_set(err, PC_ERR_INPUT, line, 0, "%s than %s", why, paths[0]);
       break;
     }
     if (!owner &&
