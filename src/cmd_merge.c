@@ -31,9 +31,6 @@ static const char usage[] =
     "and missing jobs are reported (missing ones after the partial counts).\n"
     "Exit status: 0 done, 1 failure, 2 bad usage or bad input (FILE:LINE).\n";
 
-/* Must match solve's (the cap of shown best solutions). */
-#define BEST_SHOWN 100
-
 /* Why result b cannot be merged with a, or NULL; *line is b's line that
    says so. */
 static const char *mismatch(const pc_result *a, const pc_result *b, int *line)
@@ -151,7 +148,7 @@ int pc_cmd_merge(int argc, char **argv)
     if (!board) board = job->board;
     loaded = !(s = pc_puzzle_load(board, &pz, &err));
   }
-  if (!s) prepared = !(s = pc_solver_init(&sv, &pz, all, best || sym_table, BEST_SHOWN, &err));
+  if (!s) prepared = !(s = pc_solver_init(&sv, &pz, all, best || sym_table, PC_BEST_SHOWN, &err));
   if (!s) s = pc_solve_job_check(argv[optind], job, &sv, &err);
   /* The split search is in every result: counted once. */
   pc_dlx_stats st = {.nodes = rs[0].split_nodes, .updates = rs[0].split_updates};

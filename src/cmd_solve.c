@@ -79,9 +79,6 @@ enum {
   OPT_SPLIT_ONLY, OPT_JOBS, OPT_DIR, OPT_JOB, OPT_RESULT,
 };
 
-/* How many best solutions are kept to print. */
-#define BEST_SHOWN 100
-
 typedef struct solve_run {
   const pc_puzzle *pz;
   const char *output;     /* the file named by --output, or NULL */
@@ -266,7 +263,7 @@ int pc_cmd_solve(int argc, char **argv)
   pc_solver sv;
   pc_par_result res = {0};
   int status = PC_EXIT_OK;
-  if ((s = pc_solver_init(&sv, &pz, all, scored, BEST_SHOWN, &err))) {
+  if ((s = pc_solver_init(&sv, &pz, all, scored, PC_BEST_SHOWN, &err))) {
     pc_puzzle_free(&pz);
     pc_job_free(&job);
     return pc_report_error("solve", s, &err);

@@ -8,6 +8,9 @@
 #include "dlx.h"
 #include "solver.h"
 
+/* How many maximally symmetric solutions a census keeps to show. */
+#define PC_BEST_SHOWN 100
+
 typedef struct pc_solve_report {
   const char *board;       /* the board file as named */
   const pc_solver *sv;     /* the puzzle, group, reduction, matrix, census */
