@@ -13,6 +13,9 @@
 #include "solve_pictures.h"
 #include "engines.h"
 #include "run_options.h"
+#ifdef PC_MPI
+#include "mpi_engine.h"
+#endif
 
 static const char usage[] =
     "Usage: polycover solve [OPTIONS] BOARD.yaml\n"
@@ -49,6 +52,7 @@ static const char usage[] =
     "      --json           print one JSON object: solutions, unique, nodes,\n"
     "                       updates, seconds, complete, symmetries, options, items\n"
     PC_RUN_USAGE
+    PC_RUN_MPI_USAGE
     "  -h, --help           show this help\n"
     "\n"
     "A solution's horizontal symmetry is the number of edges between two pieces\n"
@@ -178,6 +182,7 @@ int pc_cmd_solve(int argc, char **argv)
       {"sort", required_argument, NULL, OPT_SORT},
       {"profile-plot", required_argument, NULL, OPT_PROFILE_PLOT},
       PC_RUN_LONGOPTS,
+      PC_RUN_MPI_LONGOPT,
       {NULL, 0, NULL, 0}};
   bool count_only = false, profile = false, json = false, all = false, best = false,
        sym_table = false;
@@ -189,6 +194,9 @@ int pc_cmd_solve(int argc, char **argv)
   pc_par_config cfg = {.choose = PC_CHOOSE_MRV};
   pc_run_options ro;
   pc_run_options_init(&ro);
+#ifdef PC_MPI
+  pc_mpi *mpi = NULL;
+#endif
   int c, taken;
   optind = 0;
   while ((c = getopt_long(argc, argv, "cn:o:j:h", longopts, NULL)) != -1) {
@@ -262,6 +270,10 @@ int pc_cmd_solve(int argc, char **argv)
   run.show_best = !count_only && !json;
   if ((status = pc_run_configure("solve", &ro, pc_engine_auto(&matrix->xc), &cfg)) >= 0)
     goto done;
+#ifdef PC_MPI
+  /* The other ranks only search: rank 0 reports. */
+  if (ro.mpi && (status = pc_mpi_setup("solve", &mpi, &matrix->xc, &cfg)) >= 0) goto done;
+#endif
   status = PC_EXIT_OK;
   if ((s = pc_solve_pictures_start(pic, pz.n_cells, &err))) goto fail;
   run.output = output;
@@ -338,6 +350,9 @@ fail:
   status = pc_report_error("solve", s, &err);
   if (output && writer.f) pc_solwriter_abort(&writer);
 done:
+#ifdef PC_MPI
+  pc_mpi_end(mpi);
+#endif
   pc_par_result_free(&res);
   pc_solve_pictures_free(pic);
   pc_solver_free(&sv);
