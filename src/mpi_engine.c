@@ -15,15 +15,16 @@
 
 /* Tags: the job's, then three per slot thread t: its jobs and cancels
    (rank 0 to the thread) and its results (back). */
-enum { TAG_HELLO = 1, TAG_QUIT, TAG_BYE, TAG_BEAT, TAG_SLOTS = 16 };
+enum { TAG_HELLO = 1, TAG_QUIT, TAG_BYE, TAG_FINAL, TAG_BEAT, TAG_SLOTS = 16 };
 #define TAG_JOB(t) (TAG_SLOTS + 3 * (t))
 #define TAG_CANCEL(t) (TAG_SLOTS + 3 * (t) + 1)
 #define TAG_RESULT(t) (TAG_SLOTS + 3 * (t) + 2)
 #define MAX_THREADS 1024 /* --threads' bound; keeps tags within MPI's 32767 */
 
 /* A result message: seq, kind, then solutions (n, n options, ...) or the
-   counters (solutions, nodes, updates, complete, levels, the profile). */
+   counters (DONE_*, then the profile: levels nodes, levels updates). */
 enum { KIND_BATCH, KIND_DONE };
+enum { DONE_SOLUTIONS, DONE_NODES, DONE_UPDATES, DONE_COMPLETE, DONE_CUT, DONE_LEVELS, DONE_HEAD };
 /* A job: seq, rule, send solutions?, max solutions, max updates, n, prefix. */
 enum { JOB_SEQ, JOB_CHOOSE, JOB_VISIT, JOB_MAX_SOLUTIONS, JOB_MAX_UPDATES, JOB_N, JOB_HEAD };
 
@@ -38,6 +39,9 @@ enum { JOB_SEQ, JOB_CHOOSE, JOB_VISIT, JOB_MAX_SOLUTIONS, JOB_MAX_UPDATES, JOB_N
 
 struct pc_mpi {
   int rank, size;
+  /* MPI_Finalize waits for every rank, a lost one too (forever, at
+     times): after a loss, rank 0 tells the others to exit without it. */
+  bool finalize;
   /* Rank 0. */
   pc_engine remote;
   const pc_engine *local;
@@ -45,7 +49,8 @@ struct pc_mpi {
   atomic_int next_slot;
   int *slot_rank, *slot_thread;
   atomic_llong *heard;     /* per rank: when it was last heard, in ms */
-  atomic_int *gone;        /* per rank: taken for lost */
+  atomic_int *gone;        /* per rank: taken for lost, or gone with a goodbye */
+  atomic_int any_lost;
   int32_t levels;
 };
 
@@ -88,8 +93,10 @@ static bool lost_rank(pc_mpi *m, int rank)
     MPI_Mrecv(&beat, 1, MPI_INT64_T, &msg, MPI_STATUS_IGNORE);
     heard(m, rank);
   }
-  if (now_ms() - atomic_load(&m->heard[rank]) > (long long)(SILENT_SECONDS * 1000))
+  if (now_ms() - atomic_load(&m->heard[rank]) > (long long)(SILENT_SECONDS * 1000)) {
     atomic_store(&m->gone[rank], 1);
+    atomic_store(&m->any_lost, 1);
+  }
   return atomic_load(&m->gone[rank]);
 }
 
@@ -165,23 +172,26 @@ static bool deliver(remote *x, const pc_dlx_config *cfg, int count)
   return true;
 }
 
-/* The counters of a finished search. */
-static void take_stats(remote *x, int count, pc_dlx_stats *st)
+/* The counters of a finished search. A search that its rank cut short
+   on its own (a signal: mpirun ends the job) is as if lost, so that the
+   runner takes none of it. */
+static void take_stats(remote *x, int count, bool cancelled, pc_dlx_stats *st)
 {
   const int64_t *v = x->buf + 2;
-  int64_t levels = count >= 7 ? v[4] : -1;
-  if (levels < 0 || levels > x->m->levels || count != 7 + 2 * levels) {
-    x->lost = true; /* not a message of ours: forget that rank */
+  int64_t levels = count >= 2 + DONE_HEAD ? v[DONE_LEVELS] : -1;
+  if (levels < 0 || levels > x->m->levels || count != 2 + DONE_HEAD + 2 * levels ||
+      (v[DONE_CUT] && !cancelled)) {
+    x->lost = true;
     return;
   }
-  st->solutions = (uint64_t)v[0];
-  st->nodes = (uint64_t)v[1];
-  st->updates = (uint64_t)v[2];
-  st->complete = v[3] != 0;
+  st->solutions = (uint64_t)v[DONE_SOLUTIONS];
+  st->nodes = (uint64_t)v[DONE_NODES];
+  st->updates = (uint64_t)v[DONE_UPDATES];
+  st->complete = v[DONE_COMPLETE] && !cancelled;
   st->levels = (int32_t)levels;
   for (int64_t l = 0; l < levels; l++) {
-    x->level_nodes[l] = (uint64_t)v[5 + l];
-    x->level_updates[l] = (uint64_t)v[5 + levels + l];
+    x->level_nodes[l] = (uint64_t)v[DONE_HEAD + l];
+    x->level_updates[l] = (uint64_t)v[DONE_HEAD + levels + l];
   }
 }
 
@@ -248,8 +258,7 @@ static void remote_search(void *e, const pc_dlx_config *cfg, pc_dlx_stats *st)
     heard(m, x->rank);
     if (count < 2 || x->buf[0] != x->seq) continue; /* an earlier search's */
     if (x->buf[1] == KIND_DONE) {
-      take_stats(x, count, st);
-      if (stopped) st->complete = false;
+      take_stats(x, count, stopped, st);
       return;
     }
     /* When the visitor stops, the rest is not wanted; the counters are. */
@@ -274,6 +283,7 @@ pc_status pc_mpi_start(pc_mpi **mpi, int *rank, int *size, pc_error *err)
     return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   }
   *mpi = m;
+  m->finalize = true;
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Comm_rank(MPI_COMM_WORLD, &m->rank);
   MPI_Comm_size(MPI_COMM_WORLD, &m->size);
@@ -356,7 +366,8 @@ pc_status pc_mpi_remote(pc_mpi *m, const pc_xc *xc, const pc_engine *local,
 }
 
 /* Rank 0: every other rank is told to stop; their last messages are
-   taken until each says goodbye or is lost. */
+   taken until each says goodbye or is lost; then all are told whether to
+   finalize. */
 static void dismiss(pc_mpi *m)
 {
   int64_t quit = 0, *buf = NULL;
@@ -390,13 +401,16 @@ static void dismiss(pc_mpi *m)
     nap(&ns);
   }
   free(buf);
+  int64_t finalize = m->finalize = !atomic_load(&m->any_lost);
+  for (int r = 1; r < m->size; r++)
+    MPI_Send(&finalize, 1, MPI_INT64_T, r, TAG_FINAL, MPI_COMM_WORLD);
 }
 
 void pc_mpi_end(pc_mpi *m)
 {
   if (!m) return;
   if (m->rank == 0 && m->gone) dismiss(m);
-  MPI_Finalize();
+  if (m->finalize) MPI_Finalize();
   free(m->slot_rank);
   free(m->slot_thread);
   free(m->heard);
@@ -475,16 +489,17 @@ static void run_job(slot *w)
   if (w->used > 2) send_results(w, KIND_BATCH);
   int32_t levels = st.levels;
   int64_t *v = w->out + 2;
-  v[0] = (int64_t)st.solutions;
-  v[1] = (int64_t)st.nodes;
-  v[2] = (int64_t)st.updates;
-  v[3] = st.complete;
-  v[4] = levels;
+  v[DONE_SOLUTIONS] = (int64_t)st.solutions;
+  v[DONE_NODES] = (int64_t)st.nodes;
+  v[DONE_UPDATES] = (int64_t)st.updates;
+  v[DONE_COMPLETE] = st.complete;
+  v[DONE_CUT] = atomic_load(&w->stop);
+  v[DONE_LEVELS] = levels;
   for (int32_t l = 0; l < levels; l++) {
-    v[5 + l] = (int64_t)st.level_nodes[l];
-    v[5 + levels + l] = (int64_t)st.level_updates[l];
+    v[DONE_HEAD + l] = (int64_t)st.level_nodes[l];
+    v[DONE_HEAD + levels + l] = (int64_t)st.level_updates[l];
   }
-  w->used = 7 + 2 * (int64_t)levels;
+  w->used = 2 + DONE_HEAD + 2 * (int64_t)levels;
   send_results(w, KIND_DONE);
   atomic_store(&w->sv->finished, 1);
 }
@@ -525,7 +540,28 @@ static void take_message(server *sv, int tag, const int64_t *buf, int count)
   }
 }
 
-pc_status pc_mpi_serve(const pc_xc *xc, const pc_engine *engine, int threads,
+/* After the goodbye: rank 0's word on finalizing (other messages, late
+   cancels, are dropped). */
+static bool final_word(int64_t **buf, int32_t *cap)
+{
+  long ns = NAP_FIRST_NS;
+  for (;;) {
+    int flag;
+    MPI_Message msg;
+    MPI_Status status;
+    if (MPI_Improbe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &msg, &status) != MPI_SUCCESS)
+      return false;
+    if (!flag) {
+      nap(&ns);
+      continue;
+    }
+    int count = recv_matched(&msg, &status, buf, cap);
+    if (count < 0) return false;
+    if (status.MPI_TAG == TAG_FINAL) return count >= 1 && (*buf)[0];
+  }
+}
+
+pc_status pc_mpi_serve(pc_mpi *m, const pc_xc *xc, const pc_engine *engine, int threads,
                        const atomic_int *stop, pc_error *err)
 {
   if (threads <= 0) threads = (int)sysconf(_SC_NPROCESSORS_ONLN);
@@ -533,7 +569,7 @@ pc_status pc_mpi_serve(const pc_xc *xc, const pc_engine *engine, int threads,
   if (threads > MAX_THREADS) threads = MAX_THREADS;
   server sv = {.engine = engine, .levels = xc->n_primary + 1};
   pc_status s = PC_OK;
-  size_t levels = (size_t)sv.levels, out = BATCH + 2 * levels + 8;
+  size_t levels = (size_t)sv.levels, out = BATCH + 2 * levels + 2 + DONE_HEAD;
   sv.slots = pc_calloc_array((size_t)threads, sizeof *sv.slots);
   for (; sv.slots && sv.n < threads; sv.n++) {
     slot *w = &sv.slots[sv.n];
@@ -560,6 +596,7 @@ pc_status pc_mpi_serve(const pc_xc *xc, const pc_engine *engine, int threads,
     sv.quit = true;
   double last_beat = pc_now();
   long ns = NAP_FIRST_NS;
+  bool interrupted = false;
   while (!sv.quit) {
     int flag;
     MPI_Message msg;
@@ -576,7 +613,10 @@ pc_status pc_mpi_serve(const pc_xc *xc, const pc_engine *engine, int threads,
       ns = NAP_FIRST_NS;
       continue;
     }
-    if (stop && atomic_load(stop)) break;
+    if (stop && atomic_load(stop)) {
+      interrupted = true; /* mpirun is ending the job: no goodbyes */
+      break;
+    }
     /* A thread done is soon sent its next job. */
     if (atomic_exchange(&sv.finished, 0)) ns = NAP_FIRST_NS;
     if (pc_now() - last_beat >= BEAT_SECONDS) {
@@ -592,6 +632,7 @@ pc_status pc_mpi_serve(const pc_xc *xc, const pc_engine *engine, int threads,
   pthread_mutex_unlock(&sv.lock);
   for (int i = 0; i < started; i++) pthread_join(sv.slots[i].thread, NULL);
   MPI_Send(&beat, 1, MPI_INT64_T, 0, TAG_BYE, MPI_COMM_WORLD);
+  m->finalize = !interrupted && final_word(&buf, &cap);
   pthread_cond_destroy(&sv.wake);
   pthread_mutex_destroy(&sv.lock);
   for (int i = 0; i < sv.n; i++) {
@@ -612,7 +653,7 @@ int pc_mpi_setup(const char *cmd, pc_mpi **mpi, const pc_xc *xc, pc_par_config *
   pc_error err = {0};
   pc_status s = pc_mpi_start(mpi, &rank, &size, &err);
   if (!s && rank > 0) {
-    s = pc_mpi_serve(xc, cfg->engine, cfg->threads, cfg->stop, &err);
+    s = pc_mpi_serve(*mpi, xc, cfg->engine, cfg->threads, cfg->stop, &err);
     if (!s) return PC_EXIT_OK;
   }
   if (!s && size > 1) s = pc_mpi_remote(*mpi, xc, cfg->engine, &cfg->engine, &cfg->threads, &err);

@@ -26,10 +26,10 @@ typedef struct pc_mpi pc_mpi;
 /* Starts MPI with threads (MPI_THREAD_MULTIPLE), errors returned. */
 pc_status pc_mpi_start(pc_mpi **mpi, int *rank, int *size, pc_error *err);
 
-/* On a rank other than 0, once started: searches the subproblems rank 0 sends on
+/* On a rank other than 0: searches the subproblems rank 0 sends on
    `threads` threads (0: one per core) with `engine`, until rank 0 ends
    the run or `stop` is set. */
-pc_status pc_mpi_serve(const pc_xc *xc, const pc_engine *engine, int threads,
+pc_status pc_mpi_serve(pc_mpi *mpi, const pc_xc *xc, const pc_engine *engine, int threads,
                        const atomic_int *stop, pc_error *err);
 
 /* On rank 0: waits for the other ranks' threads, then gives the remote
