@@ -13,7 +13,7 @@
 #include "checkpoint.h"
 #include "cli.h"
 
-/* Tags: the job's, then three per slot thread t: its jobs and cancels
+/* Tags: the run's own messages, then three per slot thread t: its jobs and cancels
    (rank 0 to the thread) and its results (back). */
 enum { TAG_HELLO = 1, TAG_QUIT, TAG_BYE, TAG_FINAL, TAG_BEAT, TAG_SLOTS = 16 };
 #define TAG_JOB(t) (TAG_SLOTS + 3 * (t))
@@ -163,7 +163,8 @@ static bool deliver(remote *x, const pc_dlx_config *cfg, int count)
 {
   for (int at = 2; at < count;) {
     int64_t n = x->buf[at];
-    if (n < 0 || n > count - at - 1 || !pc_grow((void **)&x->sol, &x->sol_cap, n + 1, sizeof *x->sol))
+    if (n < 0 || n > count - at - 1 ||
+        !pc_grow((void **)&x->sol, &x->sol_cap, n + 1, sizeof *x->sol))
       return false;
     for (int64_t i = 0; i < n; i++) x->sol[i] = (int32_t)x->buf[at + 1 + i];
     if (cfg->visit(cfg->ctx, x->sol, (int32_t)n)) return false;
@@ -337,7 +338,8 @@ pc_status pc_mpi_remote(pc_mpi *m, const pc_xc *xc, const pc_engine *local,
   if (!s) {
     m->slot_rank = pc_alloc_array((size_t)m->n_slots, sizeof *m->slot_rank);
     m->slot_thread = pc_alloc_array((size_t)m->n_slots, sizeof *m->slot_thread);
-    if (!m->slot_rank || !m->slot_thread) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    if (!m->slot_rank || !m->slot_thread)
+      s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   }
   /* Slots in turn over the ranks, so that a few threads spread. */
   for (int slot = 0, t = 0; !s && slot < m->n_slots; t++)
@@ -585,8 +587,8 @@ pc_status pc_mpi_serve(pc_mpi *m, const pc_xc *xc, const pc_engine *engine, int 
   pthread_mutex_init(&sv.lock, NULL);
   pthread_cond_init(&sv.wake, NULL);
   int started = 0;
-  while (started < sv.n && sv.slots[started].engine && !pthread_create(&sv.slots[started].thread, NULL, serve_slot,
-                                           &sv.slots[started]))
+  while (started < sv.n && sv.slots[started].engine &&
+         !pthread_create(&sv.slots[started].thread, NULL, serve_slot, &sv.slots[started]))
     started++;
   if (started < threads) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   int64_t hello[2] = {started, (int64_t)pc_xc_hash(xc)}, *buf = NULL, beat = 0;

@@ -544,8 +544,9 @@ pc_status pc_par_run(const pc_xc *xc, const pc_par_config *cfg, pc_par_result *r
   res->level_nodes = pc_calloc_array((size_t)r.levels, sizeof *res->level_nodes);
   res->level_updates = pc_calloc_array((size_t)r.levels, sizeof *res->level_updates);
   pc_status s = PC_OK;
-  if (!w || !r.retry || !res->level_nodes || !res->level_updates || !totals_init(&r.base, r.levels) ||
-      !totals_init(&r.sums, r.levels) || !totals_init(&r.extra, r.levels))
+  if (!w || !r.retry || !res->level_nodes || !res->level_updates ||
+      !totals_init(&r.base, r.levels) || !totals_init(&r.sums, r.levels) ||
+      !totals_init(&r.extra, r.levels))
     s = pc_error_set(&r.err, PC_ERR_NOMEM, 0, 0, "out of memory");
   for (int i = 0; !s && i < threads; i++) {
     w[i].r = &r;
