@@ -2,6 +2,7 @@
 #   make            ./polycover and libpolycover.a
 #   make test       the Criterion suite
 #   make SAN=1 test the suite under address and undefined sanitizers
+#   make MPI=1      build-mpi/polycover against Open MPI (solve --mpi)
 #   make check-long the long enumerations (minutes)
 #   make bench      measured figures, one table
 #   make install PREFIX=/usr/local
@@ -17,6 +18,14 @@ CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -pthread -Isrc -Irender 
 LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lm -pthread
 TESTLIBS := $(shell pkg-config --libs criterion)
 
+# MPI=1: the same program built with mpicc, plus the MPI-only sources
+# (src/mpi_*.c), in a tree of its own.
+ifeq ($(MPI),1)
+CC      := mpicc
+CFLAGS  += -DPC_MPI
+BUILD   ?= build-mpi$(if $(filter 1,$(SAN)),-san)
+endif
+
 # BUILD may be set on the command line to keep separate trees apart.
 ifeq ($(SAN),1)
 BUILD   ?= build-san
@@ -26,7 +35,8 @@ else
 BUILD   ?= build
 endif
 
-LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c render/*.c))
+LIB_SRC  := $(filter-out src/main.c $(if $(filter 1,$(MPI)),,src/mpi_%.c),\
+              $(wildcard src/*.c render/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC := $(wildcard tests/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)

@@ -15,6 +15,9 @@
 #include "solve_report.h"
 #include "engines.h"
 #include "run_options.h"
+#ifdef PC_MPI
+#include "mpi_engine.h"
+#endif
 
 static const char usage[] =
     "Usage: polycover solve [OPTIONS] BOARD.yaml\n"
@@ -65,6 +68,7 @@ static const char usage[] =
     "                       writes (-o) the job's own solutions\n"
     "      --result FILE    where --job writes its result for `polycover merge`\n"
     "                       (default: the job file's name with .result)\n"
+    PC_RUN_MPI_USAGE
     "  -h, --help           show this help\n"
     "\n"
     "A solution's horizontal symmetry is the number of edges between two pieces\n"
@@ -164,6 +168,7 @@ int pc_cmd_solve(int argc, char **argv)
       {"job", required_argument, NULL, OPT_JOB},
       {"result", required_argument, NULL, OPT_RESULT},
       PC_RUN_LONGOPTS,
+      PC_RUN_MPI_LONGOPT,
       {NULL, 0, NULL, 0}};
   bool count_only = false, profile = false, json = false, all = false, best = false,
        sym_table = false, shaped = false; /* shaped: an option a job file sets */
@@ -178,6 +183,9 @@ int pc_cmd_solve(int argc, char **argv)
   pc_par_config cfg = {.choose = PC_CHOOSE_MRV};
   pc_run_options ro;
   pc_run_options_init(&ro);
+#ifdef PC_MPI
+  pc_mpi *mpi = NULL;
+#endif
   int c, taken;
   optind = 0;
   while ((c = getopt_long(argc, argv, "cn:o:j:h", longopts, NULL)) != -1) {
@@ -235,9 +243,12 @@ int pc_cmd_solve(int argc, char **argv)
   if ((jobs || dir) && !split_only)
     return pc_usage_error("solve", "--jobs and --dir go with --split-only");
   if (result && !job_path) return pc_usage_error("solve", "--result goes with --job");
-  if (split_only && (job_path || run.limit || output || ro.resume || pic->render || pic->gallery))
+  if (split_only && (job_path || run.limit || output || ro.resume || pic->render || pic->gallery ||
+                     ro.mpi))
     return pc_usage_error("solve", "--split-only only writes job files: no --job, --limit, "
-                                   "--output, --resume or pictures");
+                                   "--output, --resume, --mpi or pictures");
+  if (job_path && ro.mpi)
+    return pc_usage_error("solve", "--job runs on one machine; --mpi runs the whole search");
   if (job_path && (shaped || run.limit || strcmp(ro.engine, "auto")))
     return pc_usage_error("solve", "a job runs with the options it was split with: no --all, "
                                    "--unique, --best, --sym-table, --leftmost, --engine, --limit");
@@ -275,6 +286,10 @@ int pc_cmd_solve(int argc, char **argv)
   run.show_best = !count_only && !json;
   const pc_engine *engine = job_path ? cfg.engine : pc_engine_auto(&matrix->xc);
   if ((status = pc_run_configure("solve", &ro, engine, &cfg)) >= 0) goto done;
+#ifdef PC_MPI
+  /* The other ranks only search: rank 0 reports. */
+  if (ro.mpi && (status = pc_mpi_setup("solve", &mpi, &matrix->xc, &cfg)) >= 0) goto done;
+#endif
   status = PC_EXIT_OK;
   if (split_only) {
     if ((s = pc_solve_job_header(&job, board, &sv, &cfg, best, sym_table, (int32_t)split_only,
@@ -330,6 +345,9 @@ fail:
   status = pc_report_error("solve", s, &err);
   if (output && writer.f) pc_solwriter_abort(&writer);
 done:
+#ifdef PC_MPI
+  pc_mpi_end(mpi);
+#endif
   pc_par_result_free(&res);
   pc_solve_pictures_free(pic);
   pc_solver_free(&sv);

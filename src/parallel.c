@@ -47,6 +47,12 @@ typedef struct runner {
   int64_t next, n_done;
   bool exhausted;          /* cfg->next has no more */
   int running;
+  /* Subproblems whose engine was lost (pc_engine.lost), to search again,
+     at most one per thread; `back` wakes idle threads when one comes back
+     or when nothing can any more (no thread busy, or a halt). */
+  int64_t *retry;
+  int n_retry, busy, n_lost;
+  pthread_cond_t back;
   double remaining;        /* weight of the subproblems not done */
   totals base;             /* the split search, its leaves counted out */
   totals sums;             /* the done subproblems: what checkpoints hold */
@@ -141,7 +147,8 @@ static pc_status split_at(runner *r, void *engine, int32_t depth)
                        .ctx = &s};
   pc_dlx_stats st;
   r->engine->search(engine, &cfg, &st);
-  if (s.nomem) return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  /* Nothing stops a split but a failed allocation. */
+  if (s.nomem || !st.complete) return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
   totals *b = &r->base;
   memset(b->level_nodes, 0, (size_t)r->levels * sizeof *b->level_nodes);
   memset(b->level_updates, 0, (size_t)r->levels * sizeof *b->level_updates);
@@ -379,6 +386,10 @@ static void finish(runner *r, worker *w, int64_t id, const pc_dlx_stats *st)
 /* Under the lock: the next subproblem to search, if any. */
 static bool next_sub(runner *r, int64_t *id)
 {
+  if (r->n_retry > 0) {
+    *id = r->retry[--r->n_retry];
+    return true;
+  }
   if (!r->cfg->next) {
     while (r->next < r->n_subs && r->done[r->order[r->next]]) r->next++;
     if (r->next >= r->n_subs) return false;
@@ -400,7 +411,14 @@ static void *work(void *arg)
   pthread_mutex_lock(&r->lock);
   for (;;) {
     int64_t id;
-    if (atomic_load(&r->halt) || !next_sub(r, &id)) break;
+    if (atomic_load(&r->halt)) break;
+    if (!next_sub(r, &id)) {
+      /* A subproblem under way may yet come back from a lost engine. */
+      if (!r->busy || !r->engine->lost) break;
+      pthread_cond_wait(&r->back, &r->lock);
+      continue;
+    }
+    r->busy++;
     pc_dlx_config dc = {.choose = cfg->choose, .stop = &r->halt,
                         .prefix = r->prefixes + id * r->depth, .n_prefix = r->lens[id]};
     /* The limits left for the run bound this subproblem. */
@@ -418,6 +436,14 @@ static void *work(void *arg)
     pc_dlx_stats st;
     r->engine->search(w->engine, &dc, &st);
     pthread_mutex_lock(&r->lock);
+    r->busy--;
+    pthread_cond_broadcast(&r->back);
+    if (!st.complete && r->engine->lost && r->engine->lost(w->engine) &&
+        !atomic_load(&r->halt)) {
+      r->retry[r->n_retry++] = id;
+      r->n_lost++;
+      break;
+    }
     finish(r, w, id, &st);
   }
   r->running--;
@@ -444,6 +470,7 @@ static void supervise(runner *r)
       r->interrupted = true;
       halt(r);
     }
+    if (atomic_load(&r->halt)) pthread_cond_broadcast(&r->back);
     double now = pc_now();
     if (cfg->progress && now - last_progress >= PROGRESS_SECONDS) {
       show_progress(r, now, false);
@@ -466,6 +493,7 @@ static void runner_free(runner *r)
   free(r->weights);
   free(r->order);
   free(r->done);
+  free(r->retry);
   totals_free(&r->base);
   totals_free(&r->sums);
   totals_free(&r->extra);
@@ -514,15 +542,17 @@ pc_status pc_par_run(const pc_xc *xc, const pc_par_config *cfg, pc_par_result *r
   runner r = {.cfg = cfg, .engine = cfg->engine ? cfg->engine : &pc_engine_dlx, .xc = xc,
               .levels = xc->n_primary + 1};
   worker *w = pc_calloc_array((size_t)threads, sizeof *w);
+  r.retry = pc_calloc_array((size_t)threads, sizeof *r.retry);
   res->level_nodes = pc_calloc_array((size_t)r.levels, sizeof *res->level_nodes);
   res->level_updates = pc_calloc_array((size_t)r.levels, sizeof *res->level_updates);
   pc_status s = PC_OK;
-  if (!w || !res->level_nodes || !res->level_updates || !totals_init(&r.base, r.levels) ||
-      !totals_init(&r.sums, r.levels) || !totals_init(&r.extra, r.levels))
+  if (!w || !r.retry || !res->level_nodes || !res->level_updates ||
+      !totals_init(&r.base, r.levels) || !totals_init(&r.sums, r.levels) ||
+      !totals_init(&r.extra, r.levels))
     s = pc_error_set(&r.err, PC_ERR_NOMEM, 0, 0, "out of memory");
   for (int i = 0; !s && i < threads; i++) {
     w[i].r = &r;
-    if (!(w[i].engine = r.engine->create(xc)))
+    if (!(w[i].engine = r.engine->create(r.engine, xc)))
       s = pc_error_set(&r.err, PC_ERR_NOMEM, 0, 0, "out of memory");
   }
   if (!s) {
@@ -535,6 +565,7 @@ pc_status pc_par_run(const pc_xc *xc, const pc_par_config *cfg, pc_par_result *r
     r.fraction0 = 1.0 - r.remaining;
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.wake, NULL);
+    pthread_cond_init(&r.back, NULL);
     int started = 0;
     for (; started < threads; started++)
       if (pthread_create(&w[started].thread, NULL, work, &w[started])) break;
@@ -547,6 +578,8 @@ pc_status pc_par_run(const pc_xc *xc, const pc_par_config *cfg, pc_par_result *r
     pthread_mutex_unlock(&r.lock);
     supervise(&r);
     for (int i = 0; i < started; i++) pthread_join(w[i].thread, NULL);
+    /* Every engine lost: what is left waits for a resume. */
+    if (started && r.n_lost == started && !r.stopped_early) r.interrupted = true;
     if (!r.status && cfg->checkpoint && (r.interrupted || cfg->every > 0)) {
       r.status = write_checkpoint(&r);
       res->checkpointed = !r.status;
@@ -554,6 +587,7 @@ pc_status pc_par_run(const pc_xc *xc, const pc_par_config *cfg, pc_par_result *r
     if (cfg->progress) show_progress(&r, pc_now(), true);
     fill_result(&r, res, threads);
     pthread_cond_destroy(&r.wake);
+    pthread_cond_destroy(&r.back);
     pthread_mutex_destroy(&r.lock);
     s = r.status;
   }
@@ -574,7 +608,7 @@ pc_status pc_par_plan_make(const pc_xc *xc, const pc_par_config *cfg, int thread
   memset(plan, 0, sizeof *plan);
   runner r = {.cfg = cfg, .engine = cfg->engine ? cfg->engine : &pc_engine_dlx, .xc = xc,
               .levels = xc->n_primary + 1};
-  void *engine = r.engine->create(xc);
+  void *engine = r.engine->create(r.engine, xc);
   pc_status s = engine && totals_init(&r.base, r.levels) && totals_init(&r.sums, r.levels) &&
                         totals_init(&r.extra, r.levels)
                     ? PC_OK

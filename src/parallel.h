@@ -31,12 +31,20 @@
 typedef struct pc_engine {
   const char *name;                 /* recorded in checkpoints */
   bool counts_updates;              /* false: its stats leave updates at 0 */
-  void *(*create)(const pc_xc *xc); /* NULL when out of memory */
+  /* One engine per thread; `self` is this pc_engine (its ctx). NULL when
+     out of memory. */
+  void *(*create)(const struct pc_engine *self, const pc_xc *xc);
   void (*destroy)(void *engine);
   void (*search)(void *engine, const pc_dlx_config *cfg, pc_dlx_stats *st);
   /* May be NULL (all subproblems then weigh the same in the progress):
      from within a visitor, pc_dlx_path_probability's meaning. */
   double (*path_probability)(const void *engine, int32_t n);
+  /* May be NULL: after a search that did not complete, true when the
+     engine could not search at all any more (a remote process was lost,
+     mpi_engine.h); the runner then hands that subproblem to another
+     thread and stops using this engine. */
+  bool (*lost)(const void *engine);
+  void *ctx;                        /* shared by the engines it creates */
 } pc_engine;
 
 

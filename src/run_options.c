@@ -49,6 +49,13 @@ int pc_run_option(const char *cmd, int c, const char *arg, pc_run_options *o)
       return pc_usage_error(cmd, "--every wants a positive number of seconds, not '%s'", arg);
     return 0;
   case PC_RUNOPT_RESUME: o->resume = arg; return 0;
+  case PC_RUNOPT_MPI:
+#ifdef PC_MPI
+    o->mpi = true;
+    return 0;
+#else
+    return pc_usage_error(cmd, "--mpi: built without MPI (make MPI=1)");
+#endif
   default: return -1;
   }
 }

@@ -11,7 +11,7 @@
 /* getopt codes of these options (above any command's own). */
 enum {
   PC_RUNOPT_PROGRESS = 1000, PC_RUNOPT_QUIET, PC_RUNOPT_CHECKPOINT, PC_RUNOPT_EVERY,
-  PC_RUNOPT_RESUME, PC_RUNOPT_ENGINE,
+  PC_RUNOPT_RESUME, PC_RUNOPT_ENGINE, PC_RUNOPT_MPI,
 };
 
 #define PC_RUN_LONGOPTS                                                     \
@@ -37,12 +37,20 @@ enum {
   "      --every S        seconds between checkpoints (default 60)\n"              \
   "      --resume F       carry on from checkpoint F (and keep it up to date)\n"
 
+/* --mpi, for the commands that run over MPI (mpi_engine.h). */
+#define PC_RUN_MPI_LONGOPT {"mpi", no_argument, NULL, PC_RUNOPT_MPI}
+#define PC_RUN_MPI_USAGE                                                             \
+  "      --mpi            under mpirun: rank 0 hands the subproblems out to the\n"  \
+  "                       other ranks, each searching on -j threads (needs a\n"    \
+  "                       build with make MPI=1; README: Many machines)\n"
+
 typedef struct pc_run_options {
   uint64_t threads;       /* 0: one per core */
   int progress;           /* -1: when stderr is a terminal */
   const char *engine;     /* "dlx", "bits", "auto" */
   const char *checkpoint, *resume;
   double every;
+  bool mpi;
 } pc_run_options;
 
 void pc_run_options_init(pc_run_options *o);

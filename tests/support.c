@@ -26,10 +26,30 @@ static char *slurp(FILE *f)
   return buf;
 }
 
-pc_run pc_run_program(const char *input, const char *const *args)
+/* The command line: the launcher's words (may be NULL), $POLYCOVER (default
+   ./polycover), then args. */
+static char **command(const char *const *launcher, const char *const *args)
 {
   const char *prog = getenv("POLYCOVER");
   if (!prog) prog = "./polycover";
+  int n = 0, k = 0, a = 0;
+  while (launcher && launcher[n]) n++;
+  while (args[a]) a++;
+  char **argv = calloc((size_t)(n + a + 2), sizeof *argv);
+  cr_assert_not_null(argv);
+  for (int i = 0; i < n; i++) argv[k++] = (char *)launcher[i];
+  argv[k++] = (char *)prog;
+  for (int i = 0; i < a; i++) argv[k++] = (char *)args[i];
+  return argv;
+}
+
+pc_run pc_run_program(const char *input, const char *const *args)
+{
+  return pc_run_launched(input, NULL, args);
+}
+
+pc_run pc_run_launched(const char *input, const char *const *launcher, const char *const *args)
+{
   char in_path[] = "/tmp/pc-in-XXXXXX", out_path[] = "/tmp/pc-out-XXXXXX",
        err_path[] = "/tmp/pc-err-XXXXXX";
   int in = mkstemp(in_path), out = mkstemp(out_path), err = mkstemp(err_path);
@@ -42,12 +62,8 @@ pc_run pc_run_program(const char *input, const char *const *args)
     dup2(in, 0);
     dup2(out, 1);
     dup2(err, 2);
-    int n = 0;
-    while (args[n]) n++;
-    char **argv = calloc((size_t)n + 2, sizeof *argv);
-    argv[0] = (char *)prog;
-    for (int i = 0; i < n; i++) argv[i + 1] = (char *)args[i];
-    execv(prog, argv);
+    char **argv = command(launcher, args);
+    execvp(argv[0], argv);
     _exit(127);
   }
   int wstatus;
@@ -160,17 +176,19 @@ void pc_tilings_free(pc_tiling *t, int32_t n)
 /* Starts the program with stdout to `out`; returns its pid. */
 pid_t pc_start_program(const char *out, const char *const *args)
 {
-  const char *prog = getenv("POLYCOVER");
-  if (!prog) prog = "./polycover";
+  return pc_start_launched(out, NULL, args);
+}
+
+pid_t pc_start_launched(const char *out, const char *const *launcher, const char *const *args)
+{
   pid_t pid = fork();
   cr_assert(pid >= 0);
   if (pid == 0) {
     FILE *o = freopen(out, "w", stdout);
     FILE *e = freopen("/dev/null", "w", stderr);
     if (!o || !e) _exit(127);
-    const char *argv[64] = {prog};
-    for (int i = 0; args[i] && i < 62; i++) argv[i + 1] = args[i];
-    execv(prog, (char **)argv);
+    char **argv = command(launcher, args);
+    execvp(argv[0], argv);
     _exit(127);
   }
   return pid;

@@ -19,6 +19,9 @@ typedef struct pc_run {
 /* Runs $POLYCOVER (default ./polycover) with the NULL-terminated args,
    feeding `input` (may be NULL) on stdin. */
 pc_run pc_run_program(const char *input, const char *const *args);
+/* The same under a launcher: its NULL-terminated words (the first looked
+   for on PATH) come first, e.g. mpirun and its options. */
+pc_run pc_run_launched(const char *input, const char *const *launcher, const char *const *args);
 void pc_run_free(pc_run *r);
 
 /* A puzzle solved from its board file. `all` searches every solution;
@@ -43,6 +46,7 @@ void pc_tilings_free(pc_tiling *t, int32_t n);
 /* Starts $POLYCOVER with the args, stdout to the file `out`, stderr to
    /dev/null; returns its pid (to signal it). */
 pid_t pc_start_program(const char *out, const char *const *args);
+pid_t pc_start_launched(const char *out, const char *const *launcher, const char *const *args);
 /* Waits for it: its exit status, or -1 if a signal ended it. */
 int pc_wait_program(pid_t pid);
 /* A whole file, malloc'd and NUL-terminated. */
