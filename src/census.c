@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "lines.h"
 
 pc_status pc_census_init(pc_census *c, const pc_matrix *m, pc_classes *classes,
                          const pc_scorer *scorer, bool all, int32_t best_cap)
@@ -177,27 +178,25 @@ static bool merge_line(pc_census *c, const char *line, bool *taking, bool *end)
 
 pc_status pc_census_merge(pc_census *c, FILE *f, int *line, pc_error *err)
 {
-  char *text = NULL;
-  size_t cap = 0;
-  ssize_t len;
+  pc_lines in = {.f = f, .number = *line};
   bool first = true, taking = false, end = false;
   pc_status s = PC_OK;
-  while (!s && !end && (len = getline(&text, &cap, f)) >= 0) {
-    ++*line;
-    if (len > 0 && text[len - 1] == '\n') text[--len] = '\0';
-    if (!len) continue; /* the rest of the caller's line before it */
+  while (!s && !end && pc_lines_next(&in)) {
+    const char *text = in.line;
+    if (!text[0]) continue; /* the rest of the caller's line before it */
     unsigned long long a, b;
     int used;
     if (first) {
       if (sscanf(text, "census %llu %llu%n", &a, &b, &used) != 2 || text[used])
-        s = pc_error_set(err, PC_ERR_INPUT, *line, 0, "expected 'census SOLUTIONS UNIQUE'");
+        s = pc_error_set(err, PC_ERR_INPUT, in.number, 0, "expected 'census SOLUTIONS UNIQUE'");
       else c->solutions += a, c->unique += b;
       first = false;
     } else if (!merge_line(c, text, &taking, &end)) {
-      s = pc_error_set(err, PC_ERR_INPUT, *line, 0, "bad census line '%.40s'", text);
+      s = pc_error_set(err, PC_ERR_INPUT, in.number, 0, "bad census line '%.40s'", text);
     }
   }
-  free(text);
+  free(in.line);
+  *line = in.number;
   if (!s && !end)
     s = pc_error_set(err, PC_ERR_INPUT, *line, 0, "the census is cut short (no 'end census')");
   return s;

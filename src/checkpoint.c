@@ -2,7 +2,6 @@
    search. */
 #include "checkpoint.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +9,7 @@
 
 #include "alloc.h"
 #include "atomic.h"
+#include "lines.h"
 
 static uint64_t fnv(uint64_t h, const void *data, size_t n)
 {
@@ -74,24 +74,7 @@ void pc_checkpoint_free(pc_checkpoint *c)
   memset(c, 0, sizeof *c);
 }
 
-/* The reader's place in the file. */
-typedef struct reader {
-  FILE *f;
-  char *line;
-  size_t cap;
-  int number;
-} reader;
-
-static bool next_line(reader *r)
-{
-  ssize_t len = getline(&r->line, &r->cap, r->f);
-  if (len < 0) return false;
-  r->number++;
-  if (len > 0 && r->line[len - 1] == '\n') r->line[len - 1] = '\0';
-  return true;
-}
-
-static pc_status bad(reader *r, pc_error *err, const char *what)
+static pc_status bad(pc_lines *r, pc_error *err, const char *what)
 {
   return pc_error_set(err, PC_ERR_INPUT, r->number, 0, "not a polycover checkpoint: %s", what);
 }
@@ -103,31 +86,31 @@ static int hex_value(char ch)
   return -1;
 }
 
-static pc_status read_body(reader *r, pc_checkpoint *c, pc_error *err)
+static pc_status read_body(pc_lines *r, pc_checkpoint *c, pc_error *err)
 {
   int version, used;
-  if (!next_line(r) || sscanf(r->line, "polycover-checkpoint %d%n", &version, &used) != 1 ||
+  if (!pc_lines_next(r) || sscanf(r->line, "polycover-checkpoint %d%n", &version, &used) != 1 ||
       r->line[used] || version != 1)
     return bad(r, err, "expected 'polycover-checkpoint 1'");
-  if (!next_line(r) || sscanf(r->line, "problem %" SCNx64 "%n", &c->problem, &used) != 1 ||
+  if (!pc_lines_next(r) || sscanf(r->line, "problem %" SCNx64 "%n", &c->problem, &used) != 1 ||
       r->line[used])
     return bad(r, err, "expected 'problem HASH'");
-  if (!next_line(r) || sscanf(r->line, "search %15s %15s%n", c->engine, c->rule, &used) != 2 ||
+  if (!pc_lines_next(r) || sscanf(r->line, "search %15s %15s%n", c->engine, c->rule, &used) != 2 ||
       r->line[used])
     return bad(r, err, "expected 'search ENGINE RULE'");
   int depth;
-  if (!next_line(r) ||
+  if (!pc_lines_next(r) ||
       sscanf(r->line, "split %d %" SCNd64 "%n", &depth, &c->subproblems, &used) != 2 ||
       r->line[used] || depth < 0 || c->subproblems < 0 || c->subproblems > INT32_MAX)
     return bad(r, err, "expected 'split DEPTH COUNT'");
   c->split_depth = depth;
-  if (!next_line(r) ||
+  if (!pc_lines_next(r) ||
       sscanf(r->line, "counts %" SCNu64 " %" SCNu64 " %" SCNu64 "%n", &c->solutions, &c->nodes,
              &c->updates, &used) != 3 ||
       r->line[used])
     return bad(r, err, "expected 'counts SOLUTIONS NODES UPDATES'");
   int levels;
-  if (!next_line(r) || sscanf(r->line, "levels %d%n", &levels, &used) != 1 || r->line[used] ||
+  if (!pc_lines_next(r) || sscanf(r->line, "levels %d%n", &levels, &used) != 1 || r->line[used] ||
       levels < 0 || levels > INT32_MAX / 2)
     return bad(r, err, "expected 'levels COUNT'");
   c->levels = levels;
@@ -137,12 +120,12 @@ static pc_status read_body(reader *r, pc_checkpoint *c, pc_error *err)
   if (!c->level_nodes || !c->level_updates || !c->done)
     return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   for (int32_t l = 0; l < c->levels; l++)
-    if (!next_line(r) ||
+    if (!pc_lines_next(r) ||
         sscanf(r->line, "%" SCNu64 " %" SCNu64 "%n", &c->level_nodes[l], &c->level_updates[l],
                &used) != 2 ||
         r->line[used])
       return bad(r, err, "expected 'NODES UPDATES' of a level");
-  if (!next_line(r) || strncmp(r->line, "done ", 5) ||
+  if (!pc_lines_next(r) || strncmp(r->line, "done ", 5) ||
       strlen(r->line + 5) != (size_t)(c->subproblems + 3) / 4)
     return bad(r, err, "expected 'done' and a hex digit per 4 subproblems");
   for (int64_t i = 0; i < c->subproblems; i++) {
@@ -151,14 +134,14 @@ static pc_status read_body(reader *r, pc_checkpoint *c, pc_error *err)
     c->done[i] = (digit >> (i % 4)) & 1;
   }
   size_t size;
-  if (!next_line(r) || sscanf(r->line, "caller %zu%n", &size, &used) != 1 || r->line[used])
+  if (!pc_lines_next(r) || sscanf(r->line, "caller %zu%n", &size, &used) != 1 || r->line[used])
     return bad(r, err, "expected 'caller SIZE'");
   c->caller = malloc(size + 1);
   if (!c->caller) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   c->caller_size = size;
   if (fread(c->caller, 1, size, r->f) != size) return bad(r, err, "the caller's section is cut");
   for (size_t i = 0; i < size; i++) r->number += c->caller[i] == '\n';
-  if (fgetc(r->f) != '\n' || !next_line(r) || strcmp(r->line, "end"))
+  if (fgetc(r->f) != '\n' || !pc_lines_next(r) || strcmp(r->line, "end"))
     return bad(r, err, "expected 'end'");
   return PC_OK;
 }
@@ -166,12 +149,11 @@ static pc_status read_body(reader *r, pc_checkpoint *c, pc_error *err)
 pc_status pc_checkpoint_read(const char *path, pc_checkpoint *c, pc_error *err)
 {
   memset(c, 0, sizeof *c);
-  pc_error_file(err, path);
-  reader r = {fopen(path, "r"), NULL, 0, 0};
-  if (!r.f) return pc_error_set(err, PC_ERR_INPUT, 0, 0, "cannot open: %s", strerror(errno));
-  pc_status s = read_body(&r, c, err);
-  free(r.line);
-  fclose(r.f);
+  pc_lines r;
+  pc_status s = pc_lines_open(&r, path, err);
+  if (s) return s;
+  s = read_body(&r, c, err);
+  pc_lines_close(&r);
   if (s) pc_checkpoint_free(c);
   return s;
 }

@@ -2,13 +2,13 @@
    reading job and result files. */
 #include "jobfile.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
 #include "atomic.h"
+#include "lines.h"
 
 #define IDS_PER_LINE 16
 
@@ -119,26 +119,14 @@ pc_status pc_result_write(const char *path, const pc_result *r, const pc_census 
 /* ---- reading ---- */
 
 typedef struct reader {
-  FILE *f;
-  char *line;
-  size_t cap;
-  int number;
+  pc_lines in;
   const char *what; /* "job", "result" */
 } reader;
-
-static bool next_line(reader *r)
-{
-  ssize_t len = getline(&r->line, &r->cap, r->f);
-  if (len < 0) return false;
-  r->number++;
-  if (len > 0 && r->line[len - 1] == '\n') r->line[len - 1] = '\0';
-  return true;
-}
 
 /* The line number is the one read last, or the next one at the end. */
 static pc_status bad(reader *r, pc_error *err, const char *what)
 {
-  return pc_error_set(err, PC_ERR_INPUT, r->number ? r->number : 1, 0,
+  return pc_error_set(err, PC_ERR_INPUT, r->in.number ? r->in.number : 1, 0,
                       "not a polycover %s file: expected %s", r->what, what);
 }
 
@@ -146,9 +134,9 @@ static pc_status bad(reader *r, pc_error *err, const char *what)
 static const char *keyed(reader *r, const char *key)
 {
   size_t n = strlen(key);
-  if (!next_line(r) || strncmp(r->line, key, n) || r->line[n] != ' ' || !r->line[n + 1])
+  if (!pc_lines_next(&r->in) || strncmp(r->in.line, key, n) || r->in.line[n] != ' ' || !r->in.line[n + 1])
     return NULL;
-  return r->line + n + 1;
+  return r->in.line + n + 1;
 }
 
 /* all|unique, then any of best and sym-table, once each and in order. */
@@ -172,38 +160,38 @@ static pc_status read_job_lines(reader *r, const char *magic, pc_job *j, pc_erro
   int used, depth, number, jobs;
   char first[32];
   snprintf(first, sizeof first, "%s 1", magic);
-  if (!next_line(r) || strcmp(r->line, first))
+  if (!pc_lines_next(&r->in) || strcmp(r->in.line, first))
     return pc_error_set(err, PC_ERR_INPUT, 1, 0, "not a polycover %s file: expected '%s' first",
                         r->what, first);
   if (!(rest = keyed(r, "board"))) return bad(r, err, "'board FILE'");
   if (!(j->board = strdup(rest))) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  if (!next_line(r) || sscanf(r->line, "problem %" SCNx64 "%n", &j->problem, &used) != 1 ||
-      r->line[used])
+  if (!pc_lines_next(&r->in) || sscanf(r->in.line, "problem %" SCNx64 "%n", &j->problem, &used) != 1 ||
+      r->in.line[used])
     return bad(r, err, "'problem HASH'");
-  if (!next_line(r) ||
-      sscanf(r->line, "search %15s %15s%n", j->engine, j->rule, &used) != 2 || r->line[used])
+  if (!pc_lines_next(&r->in) ||
+      sscanf(r->in.line, "search %15s %15s%n", j->engine, j->rule, &used) != 2 || r->in.line[used])
     return bad(r, err, "'search ENGINE RULE'");
   if (!(rest = keyed(r, "options")) || strlen(rest) > PC_JOB_OPTIONS_MAX || !valid_options(rest))
     return bad(r, err, "'options all|unique [best] [sym-table]'");
   strcpy(j->options, rest);
-  if (!next_line(r) ||
-      sscanf(r->line, "split %d %" SCNd64 "%n", &depth, &j->subproblems, &used) != 2 ||
-      r->line[used] || depth < 1 || j->subproblems < 1 || j->subproblems > INT32_MAX)
+  if (!pc_lines_next(&r->in) ||
+      sscanf(r->in.line, "split %d %" SCNd64 "%n", &depth, &j->subproblems, &used) != 2 ||
+      r->in.line[used] || depth < 1 || j->subproblems < 1 || j->subproblems > INT32_MAX)
     return bad(r, err, "'split DEPTH SUBPROBLEMS'");
   j->depth = depth;
-  if (!next_line(r) || sscanf(r->line, "job %d %d%n", &number, &jobs, &used) != 2 ||
-      r->line[used] || jobs < 1 || number < 1 || number > jobs)
+  if (!pc_lines_next(&r->in) || sscanf(r->in.line, "job %d %d%n", &number, &jobs, &used) != 2 ||
+      r->in.line[used] || jobs < 1 || number < 1 || number > jobs)
     return bad(r, err, "'job NUMBER JOBS' (1 <= NUMBER <= JOBS)");
   j->number = number;
   j->jobs = jobs;
-  if (!next_line(r) || sscanf(r->line, "ids %" SCNd64 "%n", &j->n_ids, &used) != 1 ||
-      r->line[used] || j->n_ids < 0 || j->n_ids > j->subproblems)
+  if (!pc_lines_next(&r->in) || sscanf(r->in.line, "ids %" SCNd64 "%n", &j->n_ids, &used) != 1 ||
+      r->in.line[used] || j->n_ids < 0 || j->n_ids > j->subproblems)
     return bad(r, err, "'ids COUNT' (at most the subproblems)");
   if (!(j->ids = pc_alloc_array((size_t)j->n_ids + 1, sizeof *j->ids)))
     return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   for (int64_t i = 0; i < j->n_ids;) {
-    if (!next_line(r)) return bad(r, err, "more subproblem ids");
-    const char *at = r->line;
+    if (!pc_lines_next(&r->in)) return bad(r, err, "more subproblem ids");
+    const char *at = r->in.line;
     while (*at && i < j->n_ids) {
       char *end;
       long long id = strtoll(at, &end, 10);
@@ -219,16 +207,8 @@ static pc_status read_job_lines(reader *r, const char *magic, pc_job *j, pc_erro
 
 static pc_status open_reader(reader *r, const char *path, const char *what, pc_error *err)
 {
-  *r = (reader){.f = fopen(path, "r"), .what = what};
-  pc_error_file(err, path);
-  if (!r->f) return pc_error_set(err, PC_ERR_INPUT, 0, 0, "cannot open: %s", strerror(errno));
-  return PC_OK;
-}
-
-static void close_reader(reader *r)
-{
-  free(r->line);
-  fclose(r->f);
+  r->what = what;
+  return pc_lines_open(&r->in, path, err);
 }
 
 pc_status pc_job_read(const char *path, pc_job *j, pc_error *err)
@@ -238,8 +218,8 @@ pc_status pc_job_read(const char *path, pc_job *j, pc_error *err)
   pc_status s = open_reader(&r, path, "job", err);
   if (s) return s;
   s = read_job_lines(&r, "polycover-job", j, err);
-  if (!s && (!next_line(&r) || strcmp(r.line, "end"))) s = bad(&r, err, "'end'");
-  close_reader(&r);
+  if (!s && (!pc_lines_next(&r.in) || strcmp(r.in.line, "end"))) s = bad(&r, err, "'end'");
+  pc_lines_close(&r.in);
   if (s) job_clear(j);
   return s;
 }
@@ -249,31 +229,31 @@ static pc_status read_result(reader *r, pc_result *res, pc_error *err)
   pc_status s = read_job_lines(r, "polycover-result", &res->job, err);
   if (s) return s;
   int used;
-  if (!next_line(r) ||
-      sscanf(r->line, "base %" SCNu64 " %" SCNu64 "%n", &res->split_nodes, &res->split_updates,
+  if (!pc_lines_next(&r->in) ||
+      sscanf(r->in.line, "base %" SCNu64 " %" SCNu64 "%n", &res->split_nodes, &res->split_updates,
              &used) != 2 ||
-      r->line[used])
+      r->in.line[used])
     return bad(r, err, "'base NODES UPDATES'");
-  if (!next_line(r) ||
-      sscanf(r->line, "counts %" SCNu64 " %" SCNu64 " %" SCNu64 "%n", &res->met, &res->nodes,
+  if (!pc_lines_next(&r->in) ||
+      sscanf(r->in.line, "counts %" SCNu64 " %" SCNu64 " %" SCNu64 "%n", &res->met, &res->nodes,
              &res->updates, &used) != 3 ||
-      r->line[used] || res->nodes < res->split_nodes || res->updates < res->split_updates)
+      r->in.line[used] || res->nodes < res->split_nodes || res->updates < res->split_updates)
     return bad(r, err, "'counts SOLUTIONS NODES UPDATES' (at least the base's)");
-  if (!next_line(r) || sscanf(r->line, "seconds %lf%n", &res->seconds, &used) != 1 ||
-      r->line[used] || !(res->seconds >= 0))
+  if (!pc_lines_next(&r->in) || sscanf(r->in.line, "seconds %lf%n", &res->seconds, &used) != 1 ||
+      r->in.line[used] || !(res->seconds >= 0))
     return bad(r, err, "'seconds S'");
   /* The census, kept as text up to its end for pc_census_merge. */
-  res->census_line = r->number;
+  res->census_line = r->in.number;
   FILE *mem = open_memstream(&res->census, &res->census_size);
   if (!mem) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   bool ended = false;
-  while (!ended && next_line(r)) {
-    fprintf(mem, "%s\n", r->line);
-    ended = !strcmp(r->line, "end census");
+  while (!ended && pc_lines_next(&r->in)) {
+    fprintf(mem, "%s\n", r->in.line);
+    ended = !strcmp(r->in.line, "end census");
   }
   if (fclose(mem)) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   if (!ended) return bad(r, err, "a census ending with 'end census'");
-  if (!next_line(r) || strcmp(r->line, "end")) return bad(r, err, "'end'");
+  if (!pc_lines_next(&r->in) || strcmp(r->in.line, "end")) return bad(r, err, "'end'");
   return PC_OK;
 }
 
@@ -284,7 +264,7 @@ pc_status pc_result_read(const char *path, pc_result *res, pc_error *err)
   pc_status s = open_reader(&r, path, "result", err);
   if (s) return s;
   s = read_result(&r, res, err);
-  close_reader(&r);
+  pc_lines_close(&r.in);
   if (s) pc_result_free(res);
   return s;
 }

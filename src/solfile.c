@@ -8,6 +8,7 @@
 
 #include "alloc.h"
 #include "atomic.h"
+#include "lines.h"
 #include "shape.h"
 
 #define MAGIC "polycover-solutions"
@@ -184,10 +185,7 @@ void pc_solwriter_abort(pc_solwriter *w)
 
 typedef struct reader {
   const char *path;
-  FILE *f;
-  char *line;
-  size_t cap;
-  int lineno;
+  pc_lines in;
   pc_error *err;
   pc_solfile *out;
   int32_t cap_pieces, cap_solutions, cap_cells;
@@ -207,23 +205,13 @@ static pc_status fail(reader *rd, const char *at, const char *fmt, ...)
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   pc_error_file(rd->err, rd->path);
-  return pc_error_set(rd->err, PC_ERR_INPUT, rd->lineno,
-                      at ? (int)(at - rd->line) + 1 : 0, "%s", msg);
+  return pc_error_set(rd->err, PC_ERR_INPUT, rd->in.number,
+                      at ? (int)(at - rd->in.line) + 1 : 0, "%s", msg);
 }
 
 static pc_status nomem(reader *rd)
 {
   return pc_error_set(rd->err, PC_ERR_NOMEM, 0, 0, "out of memory");
-}
-
-/* The next line without its line break; false at the end of the file. */
-static bool next_line(reader *rd)
-{
-  ssize_t n = getline(&rd->line, &rd->cap, rd->f);
-  if (n < 0) return false;
-  while (n > 0 && (rd->line[n - 1] == '\n' || rd->line[n - 1] == '\r')) rd->line[--n] = '\0';
-  rd->lineno++;
-  return true;
 }
 
 /* Whether the line is `word` alone or `word` and a space; *rest is what
@@ -298,10 +286,10 @@ static pc_status read_board(reader *rd)
   bool stick = pc_grid_kind_of(pz->grid) == PC_GRID_STICK;
   int32_t row = 0;
   for (;; row++) {
-    if (!next_line(rd)) return fail(rd, NULL, "the board has no 'end'");
-    if (!strcmp(rd->line, "end")) break;
-    for (const char *p = rd->line; *p; p++) {
-      pc_cell x = {(int32_t)(p - rd->line), row};
+    if (!pc_lines_next(&rd->in)) return fail(rd, NULL, "the board has no 'end'");
+    if (!strcmp(rd->in.line, "end")) break;
+    for (const char *p = rd->in.line; *p; p++) {
+      pc_cell x = {(int32_t)(p - rd->in.line), row};
       int k = pc_grid_ascii_cell(pz->grid, x.c, x.r, *p);
       if (k < 0 || (k > 0 && !stick && *p != '#'))
         return fail(rd, p, "'%c' cannot stand here in %s board art", *p,
@@ -324,7 +312,7 @@ static pc_status read_board(reader *rd)
 static pc_status read_placement(reader *rd, pc_tiling *t)
 {
   const pc_puzzle *pz = &rd->out->pz;
-  const char *p = rd->line, *end;
+  const char *p = rd->in.line, *end;
   int32_t piece, first = -1;
   if (!number(p, " ", &piece, &end) || piece < 0 || piece >= pz->n_pieces)
     return fail(rd, p, "expected a piece index from 0 to %d", (int)pz->n_pieces - 1);
@@ -360,9 +348,9 @@ static pc_status read_solution(reader *rd)
   if (pc_tiling_init(t, out->pz.n_cells)) return nomem(rd);
   out->n_solutions++;
   pc_status s;
-  while (next_line(rd)) {
-    if (rd->line[0] == '#' || !rd->line[0]) continue;
-    if (!strcmp(rd->line, "end")) {
+  while (pc_lines_next(&rd->in)) {
+    if (rd->in.line[0] == '#' || !rd->in.line[0]) continue;
+    if (!strcmp(rd->in.line, "end")) {
       for (int32_t i = 0; i < t->n_cells; i++)
         if (t->piece[i] < 0)
           return fail(rd, NULL, "solution %d leaves cell %d,%d uncovered",
@@ -379,13 +367,13 @@ static pc_status read_all(reader *rd)
   pc_puzzle *pz = &rd->out->pz;
   pc_status s;
   const char *rest;
-  if (!next_line(rd) || !keyword(rd->line, MAGIC, &rest))
-    return fail(rd, rd->line, "not a polycover solution file (it starts with '%s %d')",
+  if (!pc_lines_next(&rd->in) || !keyword(rd->in.line, MAGIC, &rest))
+    return fail(rd, rd->in.line, "not a polycover solution file (it starts with '%s %d')",
                 MAGIC, VERSION);
   if (strcmp(rest, "1")) return fail(rd, rest, "unknown format version '%s'", rest);
   bool title = false, board = false;
-  while (next_line(rd)) {
-    const char *line = rd->line;
+  while (pc_lines_next(&rd->in)) {
+    const char *line = rd->in.line;
     if (line[0] == '#' || !line[0]) continue;
     if (keyword(line, "solution", &rest)) {
       int32_t n;
@@ -429,13 +417,11 @@ pc_status pc_solfile_read(const char *path, pc_solfile *f, pc_error *err)
   memset(f, 0, sizeof *f);
   snprintf(f->pz.path, sizeof f->pz.path, "%s", path);
   reader rd = {.path = path, .err = err, .out = f};
-  pc_error_file(err, path);
-  rd.f = fopen(path, "r");
-  if (!rd.f) return pc_error_set(err, PC_ERR_INPUT, 0, 0, "cannot open: %s", strerror(errno));
-  pc_status s = read_all(&rd);
-  if (!s && ferror(rd.f)) s = pc_error_set(err, PC_ERR_IO, 0, 0, "cannot read: %s", strerror(errno));
-  free(rd.line);
-  fclose(rd.f);
+  pc_status s = pc_lines_open(&rd.in, path, err);
+  if (s) return s;
+  s = read_all(&rd);
+  if (!s && ferror(rd.in.f)) s = pc_error_set(err, PC_ERR_IO, 0, 0, "cannot read: %s", strerror(errno));
+  pc_lines_close(&rd.in);
   if (s) pc_solfile_free(f);
   return s;
 }
