@@ -561,3 +561,13 @@ bool pc_dlx_estimate(pc_dlx *d, pc_choose choose, uint64_t paths, uint64_t seed,
   };
   return ok;
 }
+
+const char *pc_choose_name(pc_choose c) { return c == PC_CHOOSE_MRV ? "mrv" : "leftmost"; }
+
+bool pc_choose_by_name(const char *name, pc_choose *c)
+{
+  if (!strcmp(name, "mrv")) *c = PC_CHOOSE_MRV;
+  else if (!strcmp(name, "leftmost")) *c = PC_CHOOSE_LEFTMOST;
+  else return false;
+  return true;
+}

@@ -22,6 +22,11 @@ typedef enum pc_choose {
   PC_CHOOSE_LEFTMOST, /* first uncovered item */
 } pc_choose;
 
+/* The rule's name in checkpoints and job files ("mrv", "leftmost"), and
+   back: false for a name that is neither. */
+const char *pc_choose_name(pc_choose c);
+bool pc_choose_by_name(const char *name, pc_choose *c);
+
 /* Called with the options (indices into the pc_xc) of each solution, in the
    order they were chosen. Return true to stop the search. */
 typedef bool (*pc_dlx_visit)(void *ctx, const int32_t *options, int32_t n);

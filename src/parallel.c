@@ -208,8 +208,6 @@ static pc_status prepare(runner *r)
 
 /* ---- checkpoints ---- */
 
-static const char *rule_name(pc_choose c) { return c == PC_CHOOSE_MRV ? "mrv" : "leftmost"; }
-
 /* Under the lock. */
 static pc_status write_checkpoint(runner *r)
 {
@@ -226,7 +224,7 @@ static pc_status write_checkpoint(runner *r)
       .done = r->done,
   };
   snprintf(c.engine, sizeof c.engine, "%s", r->engine->name);
-  snprintf(c.rule, sizeof c.rule, "%s", rule_name(cfg->choose));
+  snprintf(c.rule, sizeof c.rule, "%s", pc_choose_name(cfg->choose));
   c.levels = r->levels;
   while (c.levels > 0 && !c.level_nodes[c.levels - 1] && !c.level_updates[c.levels - 1])
     c.levels--;
@@ -253,10 +251,10 @@ static pc_status resume(runner *r, void *engine)
   if (c.problem != r->hash)
     s = pc_error_set(&r->err, PC_ERR_INPUT, 0, 0,
                      "this checkpoint is for another problem (its exact-cover matrix differs)");
-  else if (strcmp(c.engine, r->engine->name) || strcmp(c.rule, rule_name(cfg->choose)))
+  else if (strcmp(c.engine, r->engine->name) || strcmp(c.rule, pc_choose_name(cfg->choose)))
     s = pc_error_set(&r->err, PC_ERR_INPUT, 0, 0,
                      "this checkpoint is of a search with engine %s and rule %s, not %s and %s",
-                     c.engine, c.rule, r->engine->name, rule_name(cfg->choose));
+                     c.engine, c.rule, r->engine->name, pc_choose_name(cfg->choose));
   else if (c.levels > r->levels || c.split_depth < 1)
     s = pc_error_set(&r->err, PC_ERR_INPUT, 0, 0, "this checkpoint's search is deeper than the problem");
   if (!s && !(s = split_at(r, engine, c.split_depth)) && r->n_subs != c.subproblems)

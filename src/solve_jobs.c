@@ -12,8 +12,6 @@
 #include "checkpoint.h"
 #include "engines.h"
 
-static const char *rule_name(pc_choose c) { return c == PC_CHOOSE_MRV ? "mrv" : "leftmost"; }
-
 pc_status pc_solve_job_header(pc_job *j, const char *board, const pc_solver *sv,
                               const pc_par_config *cfg, bool best, bool sym_table,
                               int32_t depth, pc_error *err)
@@ -26,7 +24,7 @@ pc_status pc_solve_job_header(pc_job *j, const char *board, const pc_solver *sv,
   if (!j->board) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   j->problem = pc_xc_hash(&sv->matrix.xc);
   snprintf(j->engine, sizeof j->engine, "%s", cfg->engine->name);
-  snprintf(j->rule, sizeof j->rule, "%s", rule_name(cfg->choose));
+  snprintf(j->rule, sizeof j->rule, "%s", pc_choose_name(cfg->choose));
   snprintf(j->options, sizeof j->options, "%s%s%s", sv->census.all ? "all" : "unique",
            best ? " best" : "", sym_table ? " sym-table" : "");
   j->depth = depth;
@@ -102,13 +100,12 @@ pc_status pc_solve_job_read(const char *path, pc_job *j, bool *all, bool *best,
   if (s) return s;
   bool is_auto;
   cfg->engine = pc_engine_by_name(j->engine, &is_auto);
-  if (!cfg->engine || (strcmp(j->rule, "mrv") && strcmp(j->rule, "leftmost"))) {
+  if (!cfg->engine || !pc_choose_by_name(j->rule, &cfg->choose)) {
     s = pc_error_set(err, PC_ERR_INPUT, PC_JOB_LINE_SEARCH, 0, "unknown engine or rule '%s %s'",
                      j->engine, j->rule);
     pc_job_free(j);
     return s;
   }
-  cfg->choose = strcmp(j->rule, "mrv") ? PC_CHOOSE_LEFTMOST : PC_CHOOSE_MRV;
   cfg->split_depth = j->depth;
   pc_solve_job_options(j, all, best, sym_table);
   return PC_OK;

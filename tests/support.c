@@ -230,3 +230,10 @@ double pc_json_get_double(const char *json, const char *key)
   return strtod(json_value(json, key), NULL);
 }
 
+void pc_remove_tree(const char *dir)
+{
+  char *cmd;
+  cr_assert(asprintf(&cmd, "rm -rf '%s'", dir) > 0);
+  cr_expect_eq(system(cmd), 0);
+  free(cmd);
+}

@@ -52,6 +52,9 @@ int pc_wait_program(pid_t pid);
 /* A whole file, malloc'd and NUL-terminated. */
 char *pc_slurp_file(const char *path);
 
+/* Removes a scratch folder and everything in it (expecting success). */
+void pc_remove_tree(const char *dir);
+
 /* A number in the program's flat JSON output, failing the test when the
    key is missing. */
 uint64_t pc_json_get_u64(const char *json, const char *key);

@@ -20,10 +20,7 @@ static char *scratch(void)
 
 static void remove_all(char *dir)
 {
-  char *cmd;
-  cr_assert(asprintf(&cmd, "rm -rf '%s'", dir) > 0);
-  cr_expect_eq(system(cmd), 0);
-  free(cmd);
+  pc_remove_tree(dir);
   free(dir);
 }
 

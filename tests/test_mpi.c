@@ -68,12 +68,6 @@ static void same_solutions(const char *got_path, const char *want_path)
 
 static void temp_dir(char *dir) { cr_assert_not_null(mkdtemp(dir)); }
 
-static void remove_dir(const char *dir)
-{
-  char cmd[128];
-  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-  cr_expect_eq(system(cmd), 0);
-}
 
 /* Counts and solution files of three processes are those of one: the
    reduced search and --all, both engines, square cells, triangles and
@@ -114,7 +108,7 @@ Test(mpi, three_processes_agree_with_one, .timeout = 300)
     pc_run_free(&a);
     pc_run_free(&b);
   }
-  remove_dir(dir);
+  pc_remove_tree(dir);
 }
 
 /* --best and --sym-table are rank 0's, from every solution once. */
@@ -209,7 +203,7 @@ Test(mpi, killed_rank_reassigned, .timeout = 300)
   same_solutions(sol, ref);
   free(got);
   pc_run_free(&one);
-  remove_dir(dir);
+  pc_remove_tree(dir);
 }
 
 /* Plain mpirun ends the whole job when a rank dies; the last periodic
@@ -235,7 +229,7 @@ Test(mpi, killed_run_resumed, .timeout = 300)
   same_solutions(sol, ref);
   pc_run_free(&resumed);
   pc_run_free(&one);
-  remove_dir(dir);
+  pc_remove_tree(dir);
 }
 
 /* Without MPI built in, --mpi is refused as bad usage. */

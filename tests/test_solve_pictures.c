@@ -46,9 +46,7 @@ Test(solve_pictures, render_gallery_and_profile)
   cr_expect_eq(access(index, R_OK), 0);
   pc_run_free(&r);
 
-  char cmd[256];
-  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-  cr_expect_eq(system(cmd), 0);
+  pc_remove_tree(dir);
 }
 
 Test(solve_pictures, bad_names_fail_early)
