@@ -130,7 +130,7 @@ static bool bench_board(const char *board, bool all, const char *engine, int thr
   }
   bool is_auto;
   const pc_engine *e = pc_engine_by_name(engine, &is_auto);
-  if (is_auto) e = pc_engine_auto(&sv.matrix.xc);
+  if (is_auto) e = pc_engine_auto(&sv.matrix.xc, PC_CHOOSE_MRV);
   pc_par_config cfg = {.engine = e, .choose = PC_CHOOSE_MRV, .threads = threads,
                        .visit = take, .ctx = &sv.census};
   pc_par_result res;

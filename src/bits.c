@@ -39,6 +39,8 @@ struct pc_bits {
   int32_t *item, *group;  /* whose runs are tried (-1: none), and which */
   int32_t *budget;        /* the levels left to choose by fewest options */
   int32_t *solution;      /* option indices handed to the visitor */
+  uint32_t *choices;      /* in a split search: the options the item had */
+  int32_t n_prefix;
   uint64_t *level_nodes, *level_updates;
 };
 
@@ -250,11 +252,12 @@ pc_bits *pc_bits_new(const pc_xc *xc)
   b->group = pc_alloc_array(levels, sizeof *b->group);
   b->budget = pc_alloc_array(levels + 1, sizeof *b->budget);
   b->solution = pc_alloc_array((size_t)no + levels, sizeof *b->solution);
+  b->choices = pc_alloc_array(levels, sizeof *b->choices);
   b->level_nodes = pc_calloc_array(levels, sizeof *b->level_nodes);
   b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
   if (!first || !group || !count || !b->opt_mask || !b->ent_mask || !b->ent_opt ||
       !b->first_run || !b->run || !b->through || !b->watch || !b->covered || !b->at || !b->end ||
-      !b->groups || !b->item || !b->group || !b->budget || !b->solution || !b->level_nodes || !b->level_updates) {
+      !b->groups || !b->item || !b->group || !b->budget || !b->solution || !b->choices || !b->level_nodes || !b->level_updates) {
     free(first);
     free(group);
     free(count);
@@ -345,9 +348,20 @@ void pc_bits_free(pc_bits *b)
   free(b->group);
   free(b->budget);
   free(b->solution);
+  free(b->choices);
   free(b->level_nodes);
   free(b->level_updates);
   free(b);
+}
+
+/* How many options through item y fit, counting up to `most`. */
+static inline int32_t fitting(const pc_bits *b, int32_t y, const uint64_t *cov, int32_t most,
+                              int words)
+{
+  int32_t n = 0;
+  for (int32_t i = b->through[y]; i < b->through[y + 1] && n < most; i++)
+    n += !meets(b->ent_mask + (size_t)i * words, cov, words);
+  return n;
 }
 
 /* The uncovered primary item with the fewest options that fit, the first
@@ -360,9 +374,7 @@ static inline int32_t fewest(const pc_bits *b, const uint64_t *cov, const uint64
   *x = -1;
   for (int k = 0; k < words; k++)
     for (uint64_t open = ~cov[k] & primary[k]; open; open &= open - 1) {
-      int32_t y = k * 64 + __builtin_ctzll(open), n = 0;
-      for (int32_t i = b->through[y]; i < b->through[y + 1] && n < best; i++)
-        n += !meets(b->ent_mask + (size_t)i * words, cov, words);
+      int32_t y = k * 64 + __builtin_ctzll(open), n = fitting(b, y, cov, best, words);
       if (n < best) {
         best = n;
         *x = y;
@@ -455,17 +467,18 @@ search(pc_bits *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const int words)
   uint64_t primary[PC_BITS_WORDS] = {0}, cov[PC_BITS_WORDS];
   for (int32_t p = 0; p < b->n_primary; p++) primary[p / 64] |= 1ull << (p % 64);
   memset(lnodes, 0, ((size_t)b->n_primary + 1) * sizeof *lnodes);
+  b->n_prefix = cfg->n_prefix;
   if (!take_prefix(b, cfg, cov)) goto done;
-  b->budget[0] = PC_BITS_TOP;
+  b->budget[0] = cfg->n_prefix < PC_BITS_TOP ? PC_BITS_TOP - cfg->n_prefix : 0;
 
 forward:
   nodes++;
   lnodes[level]++;
   if (level > maxlevel) maxlevel = level;
   {
-    int32_t y; /* the item to cover */
+    int32_t y, n = 0; /* the item to cover, and its options when counted */
     if (b->budget[level] > 0 && level < split) {
-      int32_t n = fewest(b, cov, primary, words, &y);
+      n = fewest(b, cov, primary, words, &y);
       if (n == 0) goto backup;
       b->budget[level + 1] = b->budget[level] - (n > 1);
       x = -1;
@@ -485,6 +498,8 @@ forward:
       goto backup;
     }
     g = -1;
+    /* A split search's paths get probabilities: the options at each level. */
+    if (split < INT32_MAX) b->choices[level] = (uint32_t)(x < 0 ? n : fitting(b, y, cov, INT32_MAX, words));
     if (cfg->stop && atomic_load_explicit(cfg->stop, memory_order_relaxed)) goto stop;
     memcpy(b->covered + (size_t)level * words, cov, (size_t)words * sizeof *cov);
   }
@@ -536,4 +551,11 @@ void pc_bits_search(pc_bits *b, const pc_dlx_config *cfg, pc_dlx_stats *st)
   case 3: search(b, cfg, st, 3); break;
   default: search(b, cfg, st, 4); break;
   }
+}
+
+double pc_bits_path_probability(const pc_bits *b, int32_t n)
+{
+  double p = 1.0;
+  for (int32_t l = 0; l < n - b->n_prefix; l++) p /= b->choices[l];
+  return p;
 }

@@ -11,13 +11,14 @@
    covers one uncovered primary item, trying in turn every option through
    it that meets no covered item; the item is chosen thus:
 
-   - From the root (a subproblem's root with a prefix) until two such
-     choices with more than one option have been made (forced choices do
-     not count), the item with the fewest such options, the first in the
-     order on a tie, counted by scanning each item's list of options; none
-     left for some item: a dead end. So a
-     piece restricted to a few placements to break symmetry is placed
-     first, as DLX's minimum-remaining-values rule would.
+   - From the root until two such choices with more than one option have
+     been made (forced choices do not count; a prefix's options count,
+     so that a subproblem below the split depth is searched as the whole
+     tree would be, by the sweep), the item with the fewest such options,
+     the first in the order on a tie, counted by scanning each item's list
+     of options; none left for some item: a dead end. So a piece
+     restricted to a few placements to break symmetry is placed first, as
+     DLX's minimum-remaining-values rule would.
    - Deeper, the first uncovered primary item in the order (Fletcher's
      rule for pentominoes, made generic). Every option through it that
      can still fit has it as its first primary item (the earlier ones are
@@ -60,5 +61,10 @@ pc_bits *pc_bits_new(const pc_xc *xc);
 void pc_bits_free(pc_bits *b);
 
 void pc_bits_search(pc_bits *b, const pc_dlx_config *cfg, pc_dlx_stats *stats);
+
+/* Only from within a visitor of a split search (split_depth > 0): as
+   pc_dlx_path_probability, the options at each level counted (a prefix's
+   levels count as 1). */
+double pc_bits_path_probability(const pc_bits *b, int32_t n);
 
 #endif

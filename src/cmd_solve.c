@@ -284,7 +284,10 @@ int pc_cmd_solve(int argc, char **argv)
   run.pz = &pz;
   run.print = !count_only && !json && !best;
   run.show_best = !count_only && !json;
-  const pc_engine *engine = job_path ? cfg.engine : pc_engine_auto(&matrix->xc);
+  /* auto's trial searches a little of the problem: only when asked for. */
+  const pc_engine *engine = job_path                ? cfg.engine
+                            : pc_run_wants_auto(&ro) ? pc_engine_auto(&matrix->xc, cfg.choose)
+                                                     : NULL;
   if ((status = pc_run_configure("solve", &ro, engine, &cfg)) >= 0) goto done;
 #ifdef PC_MPI
   /* The other ranks only search: rank 0 reports. */

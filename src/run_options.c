@@ -28,6 +28,13 @@ static bool parse_seconds(const char *s, double *out)
   return true;
 }
 
+bool pc_run_wants_auto(const pc_run_options *o)
+{
+  bool is_auto;
+  pc_engine_by_name(o->engine, &is_auto);
+  return is_auto;
+}
+
 int pc_run_option(const char *cmd, int c, const char *arg, pc_run_options *o)
 {
   bool is_auto;
@@ -38,7 +45,7 @@ int pc_run_option(const char *cmd, int c, const char *arg, pc_run_options *o)
     return 0;
   case PC_RUNOPT_ENGINE:
     if (!pc_engine_by_name(arg, &is_auto) && !is_auto)
-      return pc_usage_error(cmd, "--engine is dlx, bits or auto, not '%s'", arg);
+      return pc_usage_error(cmd, "--engine is dlx, bitdlx, bits or auto, not '%s'", arg);
     o->engine = arg;
     return 0;
   case PC_RUNOPT_PROGRESS: o->progress = 1; return 0;

@@ -26,9 +26,11 @@ enum {
 #define PC_RUN_USAGE                                                                 \
   "  -j, --threads N      search on N threads (default: one per core); the\n"      \
   "                       counts are the same whatever N\n"                         \
-  "      --engine E       dlx, bits (bit masks, up to 256 items) or auto (the\n"    \
-  "                       default: bits when it fits, for puzzles); both find\n"  \
-  "                       the same solutions\n"                                     \
+  "      --engine E       dlx (Knuth's dancing links), bitdlx (DLX's search on\n" \
+  "                       bit masks), bits (bit masks, a sweep) or auto (the\n"   \
+  "                       default for puzzles: the bitset engine that a short\n" \
+  "                       trial finds faster); all find the same solutions;\n"  \
+  "                       bitdlx and bits take up to 256 items\n"              \
   "      --progress       show progress on stderr (the default when it is a\n"     \
   "                       terminal): fraction done, solutions, speed, time left\n"  \
   "      --quiet          no progress\n"                                            \
@@ -47,13 +49,16 @@ enum {
 typedef struct pc_run_options {
   uint64_t threads;       /* 0: one per core */
   int progress;           /* -1: when stderr is a terminal */
-  const char *engine;     /* "dlx", "bits", "auto" */
+  const char *engine;     /* "dlx", "bitdlx", "bits", "auto" */
   const char *checkpoint, *resume;
   double every;
   bool mpi;
 } pc_run_options;
 
 void pc_run_options_init(pc_run_options *o);
+
+/* Whether --engine is auto (the default). */
+bool pc_run_wants_auto(const pc_run_options *o);
 
 /* Takes option c (with its argument) if it is one of these: returns -1 when
    it is not, 0 when taken, or the exit status of a usage error. */

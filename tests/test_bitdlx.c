@@ -1,0 +1,251 @@
+/* test_bitdlx.c — DLX on bit masks: DLX's solutions and DLX's very search
+   tree (nodes and profile, under either rule, with or without a prefix),
+   Knuth's figures, DLX's path probabilities, and the search configuration
+   (the checks of engine_check.h). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bitdlx.h"
+#include "engine_check.h"
+#include "solver.h"
+#include "support.h"
+
+static const pc_engine *const bitdlx = &pc_engine_bitdlx;
+
+/* Knuth's matrices (shared/bench/README.md): his solutions and nodes. */
+Test(bitdlx, knuth_figures, .timeout = 300)
+{
+  static const struct {
+    const char *file;
+    uint64_t solutions, nodes;
+  } figures[] = {
+      {"knuth3.dlx", 1, 6},
+      {"scott_x23.dlx", 19, 10422},
+      {"scott_x24.dlx", 20, 12901},
+      {"hexi_rhombus.dlx", 156, 70505},
+  };
+  for (size_t i = 0; i < sizeof figures / sizeof *figures; i++) {
+    pc_xc xc;
+    pc_load_dlx1(figures[i].file, &xc);
+    pc_dlx_stats st = pc_engine_run(bitdlx, &xc, &(pc_dlx_config){0}, NULL, NULL);
+    cr_expect_eq(st.solutions, figures[i].solutions, "%s", figures[i].file);
+    cr_expect_eq(st.nodes, figures[i].nodes, "%s", figures[i].file);
+    cr_expect_eq(pc_check_file(bitdlx, figures[i].file, true), figures[i].solutions);
+    pc_xc_free(&xc);
+  }
+}
+
+Test(bitdlx, boards, .timeout = 300)
+{
+  cr_expect_eq(pc_check_board(bitdlx, "scott", true), 520);
+  cr_expect_eq(pc_check_board(bitdlx, "pent3x20", true), 8);
+  cr_expect_eq(pc_check_board(bitdlx, "hexrhombus", true), 624);
+  cr_expect_eq(pc_check_board(bitdlx, "mutilated", true), 0);
+  cr_expect_eq(pc_check_board(bitdlx, "kanoodle-start1", true), 1);
+  cr_expect_eq(pc_check_board(bitdlx, "kanoodle-start2", true), 1);
+}
+
+Test(bitdlx, reduced_boards, .timeout = 300)
+{
+  pc_check_reduced(bitdlx, "scott", true);
+  pc_check_reduced(bitdlx, "pent6x10", true);
+  pc_check_reduced(bitdlx, "hexrhombus", true);
+  pc_check_reduced(bitdlx, "tetra5x5-noH", true);
+  pc_check_reduced(bitdlx, "onesided3x30", true);
+}
+
+Test(long, bitdlx_boards, .timeout = 3600)
+{
+  if (!getenv("POLYCOVER_LONG")) cr_skip_test("set POLYCOVER_LONG=1 (make check-long)");
+  cr_expect_eq(pc_check_board(bitdlx, "pent6x10", true), 9356);
+  cr_expect_eq(pc_check_board(bitdlx, "onesided3x30", true), 184);
+  cr_expect_eq(pc_check_reduced(bitdlx, "kanoodle", true), 371020);
+  cr_expect_eq(pc_check_reduced(bitdlx, "dudeney", true), 129168);
+  cr_expect_eq(pc_check_file(bitdlx, "pent6x10_xq.dlx", true), 2339);
+}
+
+Test(bitdlx, random_problems) { pc_check_random_problems(bitdlx, true); }
+
+/* The leftmost rule: DLX's tree under it too (Knuth's 103,006 nodes with
+   the X first, test_dlx.c). */
+static void same_leftmost_tree(const pc_xc *xc, const char *what)
+{
+  size_t levels = (size_t)xc->n_primary + 1;
+  uint64_t *pd = calloc(levels, sizeof *pd), *pb = calloc(levels, sizeof *pb);
+  pc_found fd = {0}, fb = {0};
+  pc_dlx_config cfg = {.choose = PC_CHOOSE_LEFTMOST};
+  pc_dlx_stats sd = pc_engine_run(&pc_engine_dlx, xc, &cfg, &fd, pd);
+  pc_dlx_stats sb = pc_engine_run(bitdlx, xc, &cfg, &fb, pb);
+  cr_expect_eq(sb.solutions, sd.solutions, "%s", what);
+  cr_expect(fb.n == fd.n && !memcmp(fb.hash, fd.hash, fd.n * sizeof *fd.hash), "%s", what);
+  cr_expect_eq(sb.nodes, sd.nodes, "%s: %llu nodes, dlx %llu", what,
+               (unsigned long long)sb.nodes, (unsigned long long)sd.nodes);
+  cr_expect(!memcmp(pb, pd, levels * sizeof *pb), "%s: another profile", what);
+  pc_found_free(&fd);
+  pc_found_free(&fb);
+  free(pd);
+  free(pb);
+}
+
+Test(bitdlx, leftmost_rule)
+{
+  pc_xc xc;
+  pc_load_dlx1("scott_x23_xfirst.dlx", &xc);
+  same_leftmost_tree(&xc, "scott_x23_xfirst.dlx");
+  pc_dlx_stats st =
+      pc_engine_run(bitdlx, &xc, &(pc_dlx_config){.choose = PC_CHOOSE_LEFTMOST}, NULL, NULL);
+  cr_expect_eq(st.nodes, 103006);
+  pc_xc_free(&xc);
+  pc_load_dlx1("knuth3.dlx", &xc);
+  same_leftmost_tree(&xc, "knuth3.dlx");
+  pc_xc_free(&xc);
+}
+
+/* The leaves of a split, each with its path probability, in the order met. */
+typedef struct leaves {
+  const pc_engine *engine;
+  void *e;
+  int32_t depth;
+  int32_t n, cap;
+  int32_t *options; /* depth per leaf, -1 past a shorter one */
+  double *p;
+} leaves;
+
+static bool add_leaf(void *ctx, const int32_t *options, int32_t n)
+{
+  leaves *l = ctx;
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 256;
+    l->options = realloc(l->options, (size_t)l->cap * (size_t)l->depth * sizeof *l->options);
+    l->p = realloc(l->p, (size_t)l->cap * sizeof *l->p);
+  }
+  for (int32_t i = 0; i < l->depth; i++)
+    l->options[(size_t)l->n * (size_t)l->depth + (size_t)i] = i < n ? options[i] : -1;
+  l->p[l->n++] = l->engine->path_probability(l->e, n);
+  return false;
+}
+
+static leaves split_leaves(const pc_engine *engine, const pc_xc *xc, int32_t depth)
+{
+  leaves l = {.engine = engine, .e = engine->create(engine, xc), .depth = depth};
+  cr_assert_not_null(l.e);
+  pc_dlx_stats st;
+  engine->search(l.e, &(pc_dlx_config){.split_depth = depth, .visit = add_leaf, .ctx = &l}, &st);
+  engine->destroy(l.e);
+  return l;
+}
+
+/* The same leaves as DLX's split, with DLX's path probabilities; and each
+   subproblem under its prefix has DLX's nodes and profile (levels counted
+   from the whole tree's root). */
+Test(bitdlx, split_as_dlx)
+{
+  pc_board bd;
+  pc_board_load("pent4x15", &bd);
+  const pc_xc *xc = &bd.m.xc;
+  leaves d = split_leaves(&pc_engine_dlx, xc, 3), b = split_leaves(bitdlx, xc, 3);
+  cr_assert_eq(b.n, d.n);
+  cr_assert_gt(d.n, 100);
+  cr_expect(!memcmp(b.options, d.options, (size_t)d.n * 3 * sizeof *d.options));
+  double sum = 0;
+  for (int32_t i = 0; i < d.n; i++) {
+    cr_expect_float_eq(b.p[i], d.p[i], 1e-15, "leaf %d", (int)i);
+    sum += b.p[i];
+  }
+  cr_expect_leq(sum, 1.0 + 1e-9);
+  size_t levels = (size_t)xc->n_primary + 1;
+  uint64_t *pd = calloc(levels, sizeof *pd), *pb = calloc(levels, sizeof *pb);
+  for (int32_t i = 0; i < d.n; i += 37) {
+    pc_dlx_config cfg = {.prefix = d.options + (size_t)i * 3, .n_prefix = 3};
+    pc_dlx_stats sd = pc_engine_run(&pc_engine_dlx, xc, &cfg, NULL, pd);
+    pc_dlx_stats sb = pc_engine_run(bitdlx, xc, &cfg, NULL, pb);
+    cr_expect_eq(sb.nodes, sd.nodes, "leaf %d", (int)i);
+    cr_expect_eq(sb.solutions, sd.solutions, "leaf %d", (int)i);
+    cr_expect(!memcmp(pb, pd, levels * sizeof *pb), "leaf %d: another profile", (int)i);
+  }
+  free(pd);
+  free(pb);
+  free(d.options);
+  free(d.p);
+  free(b.options);
+  free(b.p);
+  pc_board_free(&bd);
+}
+
+Test(bitdlx, split_and_prefix) { pc_check_split_and_prefix(bitdlx); }
+Test(bitdlx, bad_prefix) { pc_check_bad_prefix(bitdlx); }
+Test(bitdlx, limits_and_stop) { pc_check_limits_and_stop(bitdlx); }
+
+/* Up to 256 items, and conflict rows up to PC_BITDLX_MAX_ROW_BYTES. */
+Test(bitdlx, applies)
+{
+  pc_xc xc;
+  pc_xc_init(&xc);
+  pc_error err;
+  char name[16];
+  for (int32_t i = 0; i < PC_BITDLX_MAX_ITEMS; i++) {
+    snprintf(name, sizeof name, "i%d", (int)i);
+    cr_assert_eq(pc_xc_add_item(&xc, name, false, NULL, &err), PC_OK);
+  }
+  int32_t two[2];
+  int32_t options = 0;
+  while (((size_t)options + 1) * (((size_t)options + 64) / 64) * 8 <= PC_BITDLX_MAX_ROW_BYTES) {
+    two[0] = options % 256;
+    two[1] = (options / 256 + 1 + options % 256) % 256;
+    cr_assert_eq(pc_xc_add_option(&xc, two, 1 + (two[0] != two[1]), &err), PC_OK);
+    options++;
+  }
+  cr_expect(pc_bitdlx_applies(&xc), "%d options", (int)options);
+  cr_assert_eq(pc_xc_add_option(&xc, two, 1, &err), PC_OK);
+  cr_expect_not(pc_bitdlx_applies(&xc));
+  cr_expect_null(pc_bitdlx_new(&xc));
+  pc_xc_free(&xc);
+
+  pc_xc_init(&xc);
+  for (int32_t i = 0; i <= PC_BITDLX_MAX_ITEMS; i++) {
+    snprintf(name, sizeof name, "i%d", (int)i);
+    cr_assert_eq(pc_xc_add_item(&xc, name, i == PC_BITDLX_MAX_ITEMS, NULL, &err), PC_OK);
+  }
+  cr_expect_not(pc_bitdlx_applies(&xc));
+  pc_xc_free(&xc);
+}
+
+/* auto's trial (engines.c), on the matrices `solve` searches: bitdlx where
+   its tree is far smaller (Dudeney's chessboard: 10 times, 1.5 times
+   faster), bits on the pentomino rectangles (3 to 4 times, bits 2 to 3
+   times faster); the same answer every time. */
+static const pc_engine *auto_for(const char *name)
+{
+  char path[256];
+  snprintf(path, sizeof path, "boards/%s.yaml", name);
+  pc_puzzle pz;
+  pc_solver sv;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load(path, &pz, &err), PC_OK, "%s: %s", path, err.msg);
+  cr_assert_eq(pc_solver_init(&sv, &pz, false, false, 0, &err), PC_OK, "%s: %s", path, err.msg);
+  const pc_engine *e = pc_engine_auto(&sv.matrix.xc, PC_CHOOSE_MRV);
+  cr_expect_eq(pc_engine_auto(&sv.matrix.xc, PC_CHOOSE_MRV), e, "%s: not the same", name);
+  pc_solver_free(&sv);
+  pc_puzzle_free(&pz);
+  return e;
+}
+
+Test(bitdlx, auto_choice)
+{
+  cr_expect_str_eq(auto_for("dudeney")->name, "bitdlx");
+  cr_expect_str_eq(auto_for("pent6x10")->name, "bits");
+  cr_expect_str_eq(auto_for("pent5x12")->name, "bits");
+  /* Only DLX applies beyond 256 items. */
+  pc_xc xc;
+  pc_xc_init(&xc);
+  pc_error err;
+  char name[16];
+  for (int32_t i = 0; i <= PC_BITDLX_MAX_ITEMS; i++) {
+    snprintf(name, sizeof name, "i%d", (int)i);
+    cr_assert_eq(pc_xc_add_item(&xc, name, false, NULL, &err), PC_OK);
+  }
+  cr_expect_eq(pc_engine_auto(&xc, PC_CHOOSE_MRV), &pc_engine_dlx);
+  pc_xc_free(&xc);
+}
