@@ -110,9 +110,11 @@ static bool take(void *ctx, int64_t sub, const int32_t *options, int32_t n)
   return false;
 }
 
-/* Solves a shipped board as `solve` does and prints one row; seconds are
-   wall time here (several threads). */
-static bool bench_board(const char *board, bool all, const char *engine, int threads)
+/* Solves a shipped board as `solve` does, with `engine` (NULL: auto's
+   choice), and prints one row; seconds are wall time here (several
+   threads). `picked` marks the engine auto takes. */
+static bool bench_board(const char *board, bool all, const pc_engine *engine, int threads,
+                        const pc_engine *picked)
 {
   char path[256];
   snprintf(path, sizeof path, "boards/%s.yaml", board);
@@ -128,10 +130,7 @@ static bool bench_board(const char *board, bool all, const char *engine, int thr
     pc_puzzle_free(&pz);
     return false;
   }
-  bool is_auto;
-  const pc_engine *e = pc_engine_by_name(engine, &is_auto);
-  if (is_auto) e = pc_engine_auto(&sv.matrix.xc, PC_CHOOSE_MRV);
-  pc_par_config cfg = {.engine = e, .choose = PC_CHOOSE_MRV, .threads = threads,
+  pc_par_config cfg = {.engine = engine, .choose = PC_CHOOSE_MRV, .threads = threads,
                        .visit = take, .ctx = &sv.census};
   pc_par_result res;
   pc_status s = pc_par_run(&sv.matrix.xc, &cfg, &res, &err);
@@ -145,9 +144,10 @@ static bool bench_board(const char *board, bool all, const char *engine, int thr
     else
       snprintf(work, sizeof work, "%13llu updates | %7.1f Mupd/s  ",
                (unsigned long long)st->updates, (double)st->updates / res.seconds / 1e6);
-    printf("| %-14s | %-6s | %9llu | %7llu | %-4s | %7d | %8.3f | %s |\n", board,
+    printf("| %-14s | %-6s | %9llu | %7llu | %-6s%s | %7d | %8.3f | %s |\n", board,
            all ? "all" : "unique", (unsigned long long)sv.census.solutions,
-           (unsigned long long)sv.census.unique, e->name, res.threads, res.seconds, work);
+           (unsigned long long)sv.census.unique, engine->name, engine == picked ? "*" : " ",
+           res.threads, res.seconds, work);
     fflush(stdout);
   } else {
     fprintf(stderr, "bench: %s: %s\n", path, err.msg);
@@ -158,26 +158,51 @@ static bool bench_board(const char *board, bool all, const char *engine, int thr
   return ok;
 }
 
-/* The enumerations of issue #6; BENCH_BOARDS=name,name... picks some. */
+/* The engine auto takes for a board's default search. */
+static const pc_engine *auto_choice(const char *board)
+{
+  char path[256];
+  snprintf(path, sizeof path, "boards/%s.yaml", board);
+  pc_puzzle pz;
+  pc_solver sv;
+  pc_error err = {0};
+  const pc_engine *e = &pc_engine_dlx;
+  if (pc_puzzle_load(path, &pz, &err)) return e;
+  if (!pc_solver_init(&sv, &pz, false, false, 0, &err)) {
+    e = pc_engine_auto(&sv.matrix.xc, PC_CHOOSE_MRV);
+    pc_solver_free(&sv);
+  }
+  pc_puzzle_free(&pz);
+  return e;
+}
+
+/* The enumerations of issue #6; BENCH_BOARDS=name,name... picks some. Each
+   board: DLX on one thread, both bitset engines on two, and auto's choice
+   (marked *) on one thread too, to show what the second thread gives. */
 static bool bench_boards(void)
 {
   static const char *const boards[] = {"scott",   "pent6x10",     "kanoodle", "dudeney",
                                        "y45",     "tetra5x5-noL", "obeirne"};
   const char *only = getenv("BENCH_BOARDS");
-  printf("Boards, as `polycover solve` runs them (seconds: wall time)\n\n");
-  printf("| %-14s | %-6s | %9s | %7s | %-4s | %7s | %8s | %29s | %16s |\n", "board", "search",
+  printf("Boards, as `polycover solve` runs them (seconds: wall time; * auto's choice)\n\n");
+  printf("| %-14s | %-6s | %9s | %7s | %-7s | %7s | %8s | %29s | %16s |\n", "board", "search",
          "solutions", "unique", "engine", "threads", "seconds", "work", "rate");
-  printf("|----------------|--------|----------:|--------:|------|--------:|---------:|------------------------------:|-----------------:|\n");
+  printf("|----------------|--------|----------:|--------:|---------|--------:|---------:|------------------------------:|-----------------:|\n");
   bool ok = true;
   for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
     const char *b = boards[i];
     if (only && !strstr(only, b)) continue;
+    const pc_engine *picked = auto_choice(b);
+    /* O'Beirne's hexagon takes minutes: only the engine auto picks. */
     bool huge = !strcmp(b, "obeirne");
     /* The full search beside the reduced one shows what symmetry saves. */
-    if (!strcmp(b, "scott") || !strcmp(b, "pent6x10")) ok &= bench_board(b, true, "dlx", 1);
-    if (!huge) ok &= bench_board(b, false, "dlx", 1);
-    if (!huge) ok &= bench_board(b, false, "auto", 1);
-    ok &= bench_board(b, false, "auto", 2);
+    if (!strcmp(b, "scott") || !strcmp(b, "pent6x10"))
+      ok &= bench_board(b, true, &pc_engine_dlx, 1, picked);
+    if (!huge) ok &= bench_board(b, false, &pc_engine_dlx, 1, picked);
+    if (!huge) ok &= bench_board(b, false, picked, 1, picked);
+    if (!huge || picked == &pc_engine_bits) ok &= bench_board(b, false, &pc_engine_bits, 2, picked);
+    if (!huge || picked == &pc_engine_bitdlx)
+      ok &= bench_board(b, false, &pc_engine_bitdlx, 2, picked);
   }
   printf("\n");
   return ok;
