@@ -187,7 +187,8 @@ static bool bench_boards(void)
   printf("Boards, as `polycover solve` runs them (seconds: wall time; * auto's choice)\n\n");
   printf("| %-14s | %-6s | %9s | %7s | %-7s | %7s | %8s | %29s | %16s |\n", "board", "search",
          "solutions", "unique", "engine", "threads", "seconds", "work", "rate");
-  printf("|----------------|--------|----------:|--------:|---------|--------:|---------:|------------------------------:|-----------------:|\n");
+  printf("|----------------|--------|----------:|--------:|---------|--------:|---------:|"
+         "------------------------------:|-----------------:|\n");
   bool ok = true;
   for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
     const char *b = boards[i];

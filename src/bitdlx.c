@@ -6,8 +6,10 @@
 
 #include "alloc.h"
 
-/* The key of a covered item: above every count. */
-#define COVERED UINT32_MAX
+/* The key of a covered item: above every count. Keys are signed so that
+   their minimum vectorizes well without SSE4 (no unsigned minimum before
+   it). */
+#define COVERED INT32_MAX
 /* Keys are compared in blocks of this many, padded with COVERED, so that
    the minimum is a loop of known length (vectorized at -O2 too). */
 #define BLOCK 16
@@ -24,7 +26,7 @@ struct pc_bitdlx {
   uint64_t *row_bits;
   /* The search's state, per level (0 .. n_primary). */
   uint64_t *alive;       /* `words` words a level */
-  uint32_t *keys;        /* `stride` keys a level */
+  int32_t *keys;         /* `stride` keys a level */
   int32_t *item;         /* the item branched on */
   int32_t *next;         /* the row entry after the one being tried */
   uint64_t *rest;        /* that entry's options not tried yet */
@@ -157,9 +159,9 @@ static inline bool is_alive(const uint64_t *alive, int32_t k)
 static void start(pc_bitdlx *b)
 {
   uint64_t *alive = b->alive;
-  uint32_t *keys = b->keys;
+  int32_t *keys = b->keys;
   memset(alive, 0, (size_t)b->words * sizeof *alive);
-  for (int32_t y = 0; y < b->stride; y++) keys[y] = y < b->n_primary ? (uint32_t)y : COVERED;
+  for (int32_t y = 0; y < b->stride; y++) keys[y] = y < b->n_primary ? y : COVERED;
   for (int32_t k = 0; k < b->n_options; k++) {
     if (b->prim_start[k] == b->prim_start[k + 1]) continue;
     set_bit(alive, k);
@@ -176,7 +178,7 @@ static inline void take(pc_bitdlx *b, int32_t k, int32_t l)
   const uint64_t *restrict from = b->alive + (size_t)l * words;
   const uint64_t *restrict row = b->conflicts + (size_t)k * words;
   uint64_t *restrict to = b->alive + (size_t)(l + 1) * words;
-  uint32_t *restrict keys = b->keys + (size_t)(l + 1) * stride;
+  int32_t *restrict keys = b->keys + (size_t)(l + 1) * stride;
   const int32_t *restrict start = b->prim_start;
   const uint8_t *restrict prim = b->prim;
   memcpy(keys, b->keys + (size_t)l * stride, stride * sizeof *keys);
@@ -208,16 +210,16 @@ static bool take_prefix(pc_bitdlx *b, const pc_dlx_config *cfg)
 }
 
 /* The first item of smallest count: the smallest key. */
-static inline uint32_t smallest(const uint32_t *keys, int32_t stride)
+static inline int32_t smallest(const int32_t *keys, int32_t stride)
 {
-  uint32_t best = COVERED;
+  int32_t best = COVERED;
   for (int32_t i = 0; i < stride; i += BLOCK)
     for (int32_t j = 0; j < BLOCK; j++) best = keys[i + j] < best ? keys[i + j] : best;
   return best;
 }
 
 /* The first uncovered item's key. */
-static inline uint32_t leftmost(const uint32_t *keys, int32_t n)
+static inline int32_t leftmost(const int32_t *keys, int32_t n)
 {
   for (int32_t i = 0; i < n; i++)
     if (keys[i] != COVERED) return keys[i];
@@ -246,17 +248,17 @@ forward:
   lnodes[level]++;
   if (level > maxlevel) maxlevel = level;
   {
-    const uint32_t *keys = b->keys + (size_t)level * (size_t)stride;
-    uint32_t best = mrv ? smallest(keys, stride) : leftmost(keys, b->n_primary);
+    const int32_t *keys = b->keys + (size_t)level * (size_t)stride;
+    int32_t best = mrv ? smallest(keys, stride) : leftmost(keys, b->n_primary);
     if (best == COVERED || level >= split) {
       solutions++;
       if (report(b, cfg, level, solutions)) goto stop;
       goto backup;
     }
     if (cfg->stop && atomic_load_explicit(cfg->stop, memory_order_relaxed)) goto stop;
-    int32_t y = (int32_t)(best & 255);
+    int32_t y = best & 255;
     b->item[level] = y;
-    b->choices[level] = best >> 8;
+    b->choices[level] = (uint32_t)(best >> 8);
     b->next[level] = b->row_start[y];
     b->rest[level] = 0;
   }

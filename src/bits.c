@@ -257,7 +257,8 @@ pc_bits *pc_bits_new(const pc_xc *xc)
   b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
   if (!first || !group || !count || !b->opt_mask || !b->ent_mask || !b->ent_opt ||
       !b->first_run || !b->run || !b->through || !b->watch || !b->covered || !b->at || !b->end ||
-      !b->groups || !b->item || !b->group || !b->budget || !b->solution || !b->choices || !b->level_nodes || !b->level_updates) {
+      !b->groups || !b->item || !b->group || !b->budget || !b->solution || !b->choices ||
+      !b->level_nodes || !b->level_updates) {
     free(first);
     free(group);
     free(count);
@@ -499,7 +500,8 @@ forward:
     }
     g = -1;
     /* A split search's paths get probabilities: the options at each level. */
-    if (split < INT32_MAX) b->choices[level] = (uint32_t)(x < 0 ? n : fitting(b, y, cov, INT32_MAX, words));
+    if (split < INT32_MAX)
+      b->choices[level] = (uint32_t)(x < 0 ? n : fitting(b, y, cov, INT32_MAX, words));
     if (cfg->stop && atomic_load_explicit(cfg->stop, memory_order_relaxed)) goto stop;
     memcpy(b->covered + (size_t)level * words, cov, (size_t)words * sizeof *cov);
   }

@@ -129,7 +129,8 @@ static bool bitdlx_wins(const pc_xc *xc, pc_choose choose)
   bool wins = false;
   if (!d || !b) goto done;
   /* The shallowest depth with enough leaves, or the whole tree. */
-  for (int64_t before = -1; t.leaves < TRIAL_LEAVES && t.leaves > before && t.depth < xc->n_primary;) {
+  for (int64_t before = -1;
+       t.leaves < TRIAL_LEAVES && t.leaves > before && t.depth < xc->n_primary;) {
     before = t.leaves;
     t.leaves = 0;
     t.total = 0;
