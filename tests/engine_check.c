@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "bits.h"
-#include "solver.h"
 #include "support.h"
 
 static uint64_t mix(uint64_t x)
@@ -98,12 +97,12 @@ pc_dlx_stats pc_engine_run(const pc_engine *engine, const pc_xc *xc, const pc_dl
 }
 
 uint64_t pc_check_same_as_dlx(const pc_engine *engine, const pc_xc *xc, const char *what,
-                              bool same_tree)
+                              pc_choose choose, bool same_tree)
 {
   size_t levels = (size_t)xc->n_primary + 1;
   uint64_t *pd = calloc(levels, sizeof *pd), *pe = calloc(levels, sizeof *pe);
   pc_found fd = {0}, fe = {0};
-  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV};
+  pc_dlx_config cfg = {.choose = choose};
   pc_dlx_stats sd = pc_engine_run(&pc_engine_dlx, xc, &cfg, &fd, pd);
   pc_dlx_stats se = pc_engine_run(engine, xc, &cfg, &fe, pe);
   cr_expect_eq(se.solutions, sd.solutions, "%s: %s %llu, dlx %llu", what, engine->name,
@@ -150,7 +149,7 @@ uint64_t pc_check_board(const pc_engine *engine, const char *name, bool same_tre
 {
   pc_board bd;
   pc_board_load(name, &bd);
-  uint64_t n = pc_check_same_as_dlx(engine, &bd.m.xc, name, same_tree);
+  uint64_t n = pc_check_same_as_dlx(engine, &bd.m.xc, name, PC_CHOOSE_MRV, same_tree);
   pc_board_free(&bd);
   return n;
 }
@@ -159,23 +158,39 @@ uint64_t pc_check_file(const pc_engine *engine, const char *file, bool same_tree
 {
   pc_xc xc;
   pc_load_dlx1(file, &xc);
-  uint64_t n = pc_check_same_as_dlx(engine, &xc, file, same_tree);
+  uint64_t n = pc_check_same_as_dlx(engine, &xc, file, PC_CHOOSE_MRV, same_tree);
   pc_xc_free(&xc);
   return n;
 }
 
-uint64_t pc_check_reduced(const pc_engine *engine, const char *name, bool same_tree)
+void pc_board_solver(const char *name, pc_puzzle *pz, pc_solver *sv)
 {
   char path[256];
   snprintf(path, sizeof path, "boards/%s.yaml", name);
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load(path, pz, &err), PC_OK, "%s: %s", path, err.msg);
+  cr_assert_eq(pc_solver_init(sv, pz, false, false, 0, &err), PC_OK, "%s: %s", path, err.msg);
+}
+
+void pc_xc_with_items(pc_xc *xc, int32_t n_primary, int32_t n_secondary)
+{
+  pc_xc_init(xc);
+  pc_error err;
+  char name[16];
+  for (int32_t i = 0; i < n_primary + n_secondary; i++) {
+    snprintf(name, sizeof name, "i%d", (int)i);
+    cr_assert_eq(pc_xc_add_item(xc, name, i >= n_primary, NULL, &err), PC_OK);
+  }
+}
+
+uint64_t pc_check_reduced(const pc_engine *engine, const char *name, bool same_tree)
+{
   pc_puzzle pz;
   pc_solver sv;
-  pc_error err = {0};
-  cr_assert_eq(pc_puzzle_load(path, &pz, &err), PC_OK, "%s: %s", path, err.msg);
-  cr_assert_eq(pc_solver_init(&sv, &pz, false, false, 0, &err), PC_OK, "%s: %s", path, err.msg);
+  pc_board_solver(name, &pz, &sv);
   char what[300];
   snprintf(what, sizeof what, "%s reduced", name);
-  uint64_t n = pc_check_same_as_dlx(engine, &sv.matrix.xc, what, same_tree);
+  uint64_t n = pc_check_same_as_dlx(engine, &sv.matrix.xc, what, PC_CHOOSE_MRV, same_tree);
   cr_expect_gt(n, 0, "%s", what);
   pc_solver_free(&sv);
   pc_puzzle_free(&pz);
@@ -203,13 +218,8 @@ static int32_t draw(uint64_t *seed, int32_t n)
 static void random_xc(pc_xc *xc, uint64_t *seed, int32_t n_primary, int32_t n_secondary,
                       int32_t n_options)
 {
-  pc_xc_init(xc);
+  pc_xc_with_items(xc, n_primary, n_secondary);
   pc_error err;
-  char name[16];
-  for (int32_t i = 0; i < n_primary + n_secondary; i++) {
-    snprintf(name, sizeof name, "i%d", (int)i);
-    cr_assert_eq(pc_xc_add_item(xc, name, i >= n_primary, NULL, &err), PC_OK);
-  }
   int32_t items[8], perm[PC_BITS_MAX_ITEMS], hard = n_primary < 24 ? n_primary : 24;
   for (int32_t i = 0; i < n_primary; i++) perm[i] = i;
   for (int32_t i = n_primary - 1; i > 0; i--) {
@@ -261,7 +271,8 @@ void pc_check_random_problems(const pc_engine *engine, bool same_tree)
       random_xc(&xc, &seed, shapes[s][0], shapes[s][1], shapes[s][2]);
       char what[64];
       snprintf(what, sizeof what, "random %zu.%d", s, rep);
-      cr_expect_geq(pc_check_same_as_dlx(engine, &xc, what, same_tree), 1, "%s", what);
+      uint64_t n = pc_check_same_as_dlx(engine, &xc, what, PC_CHOOSE_MRV, same_tree);
+      cr_expect_geq(n, 1, "%s", what);
       pc_xc_free(&xc);
     }
 }

@@ -7,6 +7,7 @@
 
 #include "engines.h"
 #include "matrix.h"
+#include "solver.h"
 
 /* The hashes of the solutions met, one per solution. */
 typedef struct pc_found {
@@ -28,13 +29,14 @@ void pc_found_free(pc_found *f);
 pc_dlx_stats pc_engine_run(const pc_engine *engine, const pc_xc *xc, const pc_dlx_config *cfg,
                            pc_found *f, uint64_t *profile);
 
-/* The engine finds exactly DLX's solutions on xc (Knuth's rule), its
-   profile adds up to its nodes with the root alone at level 0, and with
-   same_tree its nodes and profile are DLX's too. Returns the count. */
+/* The engine finds exactly DLX's solutions on xc (both searching by rule
+   `choose`), its profile adds up to its nodes with the root alone at level
+   0, and with same_tree its nodes and profile are DLX's too. Returns the
+   count. */
 uint64_t pc_check_same_as_dlx(const pc_engine *engine, const pc_xc *xc, const char *what,
-                              bool same_tree);
+                              pc_choose choose, bool same_tree);
 
-/* The same on a shipped board (its full matrix), a DLX1 file of
+/* The same (Knuth's rule) on a shipped board (its full matrix), a DLX1 file of
    tests/data, or the matrix `solve` searches by default (one piece
    restricted to break the symmetry; the engine must take it early). */
 uint64_t pc_check_board(const pc_engine *engine, const char *name, bool same_tree);
@@ -68,5 +70,13 @@ typedef struct pc_board {
 
 void pc_board_load(const char *name, pc_board *bd);
 void pc_board_free(pc_board *bd);
+
+/* A shipped board made ready for its default search (one solution per
+   class, solver.h); free with pc_solver_free, then pc_puzzle_free. */
+void pc_board_solver(const char *name, pc_puzzle *pz, pc_solver *sv);
+
+/* An empty problem with items i0, i1, ...: n_primary primary, then
+   n_secondary secondary. */
+void pc_xc_with_items(pc_xc *xc, int32_t n_primary, int32_t n_secondary);
 
 #endif

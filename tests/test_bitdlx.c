@@ -9,7 +9,6 @@
 
 #include "bitdlx.h"
 #include "engine_check.h"
-#include "solver.h"
 #include "support.h"
 
 static const pc_engine *const bitdlx = &pc_engine_bitdlx;
@@ -56,50 +55,36 @@ Test(bitdlx, reduced_boards, .timeout = 300)
   pc_check_reduced(bitdlx, "onesided3x30", true);
 }
 
+/* DLX takes seconds to half a minute on each. The reduced searches meet
+   one solution per class here: Kanoodle 92,755, Dudeney 16,146 (Knuth),
+   the tetrasticks 607 (Goodger), the Y pentominoes 212 (Knuth). */
 Test(long, bitdlx_boards, .timeout = 3600)
 {
   if (!getenv("POLYCOVER_LONG")) cr_skip_test("set POLYCOVER_LONG=1 (make check-long)");
   cr_expect_eq(pc_check_board(bitdlx, "pent6x10", true), 9356);
   cr_expect_eq(pc_check_board(bitdlx, "onesided3x30", true), 184);
-  cr_expect_eq(pc_check_reduced(bitdlx, "kanoodle", true), 371020);
-  cr_expect_eq(pc_check_reduced(bitdlx, "dudeney", true), 129168);
+  cr_expect_eq(pc_check_reduced(bitdlx, "kanoodle", true), 92755);
+  cr_expect_eq(pc_check_reduced(bitdlx, "dudeney", true), 16146);
   cr_expect_eq(pc_check_file(bitdlx, "pent6x10_xq.dlx", true), 2339);
+  cr_expect_eq(pc_check_reduced(bitdlx, "tetra5x5-noL", true), 607);
+  cr_expect_eq(pc_check_reduced(bitdlx, "y45", true), 212);
 }
 
 Test(bitdlx, random_problems) { pc_check_random_problems(bitdlx, true); }
 
 /* The leftmost rule: DLX's tree under it too (Knuth's 103,006 nodes with
    the X first, test_dlx.c). */
-static void same_leftmost_tree(const pc_xc *xc, const char *what)
-{
-  size_t levels = (size_t)xc->n_primary + 1;
-  uint64_t *pd = calloc(levels, sizeof *pd), *pb = calloc(levels, sizeof *pb);
-  pc_found fd = {0}, fb = {0};
-  pc_dlx_config cfg = {.choose = PC_CHOOSE_LEFTMOST};
-  pc_dlx_stats sd = pc_engine_run(&pc_engine_dlx, xc, &cfg, &fd, pd);
-  pc_dlx_stats sb = pc_engine_run(bitdlx, xc, &cfg, &fb, pb);
-  cr_expect_eq(sb.solutions, sd.solutions, "%s", what);
-  cr_expect(fb.n == fd.n && !memcmp(fb.hash, fd.hash, fd.n * sizeof *fd.hash), "%s", what);
-  cr_expect_eq(sb.nodes, sd.nodes, "%s: %llu nodes, dlx %llu", what,
-               (unsigned long long)sb.nodes, (unsigned long long)sd.nodes);
-  cr_expect(!memcmp(pb, pd, levels * sizeof *pb), "%s: another profile", what);
-  pc_found_free(&fd);
-  pc_found_free(&fb);
-  free(pd);
-  free(pb);
-}
-
 Test(bitdlx, leftmost_rule)
 {
   pc_xc xc;
   pc_load_dlx1("scott_x23_xfirst.dlx", &xc);
-  same_leftmost_tree(&xc, "scott_x23_xfirst.dlx");
+  pc_check_same_as_dlx(bitdlx, &xc, "scott_x23_xfirst.dlx", PC_CHOOSE_LEFTMOST, true);
   pc_dlx_stats st =
       pc_engine_run(bitdlx, &xc, &(pc_dlx_config){.choose = PC_CHOOSE_LEFTMOST}, NULL, NULL);
   cr_expect_eq(st.nodes, 103006);
   pc_xc_free(&xc);
   pc_load_dlx1("knuth3.dlx", &xc);
-  same_leftmost_tree(&xc, "knuth3.dlx");
+  pc_check_same_as_dlx(bitdlx, &xc, "knuth3.dlx", PC_CHOOSE_LEFTMOST, true);
   pc_xc_free(&xc);
 }
 
@@ -182,13 +167,8 @@ Test(bitdlx, limits_and_stop) { pc_check_limits_and_stop(bitdlx); }
 Test(bitdlx, applies)
 {
   pc_xc xc;
-  pc_xc_init(&xc);
+  pc_xc_with_items(&xc, PC_BITDLX_MAX_ITEMS, 0);
   pc_error err;
-  char name[16];
-  for (int32_t i = 0; i < PC_BITDLX_MAX_ITEMS; i++) {
-    snprintf(name, sizeof name, "i%d", (int)i);
-    cr_assert_eq(pc_xc_add_item(&xc, name, false, NULL, &err), PC_OK);
-  }
   int32_t two[2];
   int32_t options = 0;
   while (((size_t)options + 1) * (((size_t)options + 64) / 64) * 8 <= PC_BITDLX_MAX_ROW_BYTES) {
@@ -203,11 +183,7 @@ Test(bitdlx, applies)
   cr_expect_null(pc_bitdlx_new(&xc));
   pc_xc_free(&xc);
 
-  pc_xc_init(&xc);
-  for (int32_t i = 0; i <= PC_BITDLX_MAX_ITEMS; i++) {
-    snprintf(name, sizeof name, "i%d", (int)i);
-    cr_assert_eq(pc_xc_add_item(&xc, name, i == PC_BITDLX_MAX_ITEMS, NULL, &err), PC_OK);
-  }
+  pc_xc_with_items(&xc, PC_BITDLX_MAX_ITEMS, 1);
   cr_expect_not(pc_bitdlx_applies(&xc));
   pc_xc_free(&xc);
 }
@@ -218,13 +194,9 @@ Test(bitdlx, applies)
    times faster); the same answer every time. */
 static const pc_engine *auto_for(const char *name)
 {
-  char path[256];
-  snprintf(path, sizeof path, "boards/%s.yaml", name);
   pc_puzzle pz;
   pc_solver sv;
-  pc_error err = {0};
-  cr_assert_eq(pc_puzzle_load(path, &pz, &err), PC_OK, "%s: %s", path, err.msg);
-  cr_assert_eq(pc_solver_init(&sv, &pz, false, false, 0, &err), PC_OK, "%s: %s", path, err.msg);
+  pc_board_solver(name, &pz, &sv);
   const pc_engine *e = pc_engine_auto(&sv.matrix.xc, PC_CHOOSE_MRV);
   cr_expect_eq(pc_engine_auto(&sv.matrix.xc, PC_CHOOSE_MRV), e, "%s: not the same", name);
   pc_solver_free(&sv);
@@ -239,13 +211,7 @@ Test(bitdlx, auto_choice)
   cr_expect_str_eq(auto_for("pent5x12")->name, "bits");
   /* Only DLX applies beyond 256 items. */
   pc_xc xc;
-  pc_xc_init(&xc);
-  pc_error err;
-  char name[16];
-  for (int32_t i = 0; i <= PC_BITDLX_MAX_ITEMS; i++) {
-    snprintf(name, sizeof name, "i%d", (int)i);
-    cr_assert_eq(pc_xc_add_item(&xc, name, false, NULL, &err), PC_OK);
-  }
+  pc_xc_with_items(&xc, PC_BITDLX_MAX_ITEMS + 1, 0);
   cr_expect_eq(pc_engine_auto(&xc, PC_CHOOSE_MRV), &pc_engine_dlx);
   pc_xc_free(&xc);
 }

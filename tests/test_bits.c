@@ -75,13 +75,8 @@ Test(bits, random_problems) { pc_check_random_problems(bits, false); }
 Test(bits, applies_up_to_256_items)
 {
   pc_xc xc;
-  pc_xc_init(&xc);
+  pc_xc_with_items(&xc, PC_BITS_MAX_ITEMS, 0);
   pc_error err;
-  char name[16];
-  for (int32_t i = 0; i < PC_BITS_MAX_ITEMS; i++) {
-    snprintf(name, sizeof name, "i%d", (int)i);
-    cr_assert_eq(pc_xc_add_item(&xc, name, false, NULL, &err), PC_OK);
-  }
   cr_expect(pc_bits_applies(&xc));
   cr_assert_eq(pc_xc_add_item(&xc, "extra", true, NULL, &err), PC_OK);
   cr_expect_not(pc_bits_applies(&xc));
