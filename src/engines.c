@@ -75,8 +75,8 @@ const pc_engine *pc_engine_by_name(const char *name, bool *is_auto)
    TRIAL_NODE_COST bits nodes (4 to 9 on the shipped boards), so bitdlx is
    taken when bits visits more than that many times its nodes. Nodes, not
    seconds: the same problem always gets the same engine. On the shipped
-   boards the trial takes a few hundredths of a second, 2.6 s on O'Beirne's
-   hexagon (3% of its search). */
+   boards the trial takes a few hundredths of a second, about 2 s on
+   O'Beirne's hexagon (2% of its search). */
 #define TRIAL_LEAVES 16384
 #define TRIAL_SAMPLE 64
 #define TRIAL_NODE_COST 7
@@ -143,15 +143,20 @@ static bool bitdlx_wins(const pc_xc *xc, pc_choose choose)
   t.weight = pc_alloc_array(TRIAL_SAMPLE, sizeof *t.weight);
   if (!t.prefix || !t.len || !t.weight) goto done;
   pc_bits_search(b, &(pc_dlx_config){.split_depth = t.depth, .visit = take_leaf, .ctx = &t}, &st);
-  for (int32_t i = 0; i < t.taken; i++) {
-    pc_dlx_config sub = {.choose = choose, .prefix = t.prefix + (size_t)i * (size_t)t.depth,
-                         .n_prefix = t.len[i]};
-    pc_bitdlx_search(d, &sub, &st);
-    dlx_nodes += st.nodes * (uint64_t)t.weight[i];
-    pc_bits_search(b, &sub, &st);
-    bits_nodes += st.nodes * (uint64_t)t.weight[i];
-  }
-  wins = bits_nodes > TRIAL_NODE_COST * dlx_nodes;
+  /* bitdlx first: bits can stop as soon as it is past the mark. */
+  for (int pass = 0; pass < 2; pass++)
+    for (int32_t i = 0; i < t.taken && !wins; i++) {
+      pc_dlx_config sub = {.choose = choose, .prefix = t.prefix + (size_t)i * (size_t)t.depth,
+                           .n_prefix = t.len[i]};
+      if (pass == 0) {
+        pc_bitdlx_search(d, &sub, &st);
+        dlx_nodes += st.nodes * (uint64_t)t.weight[i];
+      } else {
+        pc_bits_search(b, &sub, &st);
+        bits_nodes += st.nodes * (uint64_t)t.weight[i];
+        wins = bits_nodes > TRIAL_NODE_COST * dlx_nodes;
+      }
+    }
 done:
   free(t.prefix);
   free(t.len);
