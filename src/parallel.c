@@ -58,7 +58,7 @@ typedef struct runner {
   totals sums;             /* the done subproblems: what checkpoints hold */
   totals extra;            /* subproblems stopped by a limit or the visitor */
   uint64_t delivered;      /* solutions counted towards max_solutions */
-  uint64_t resumed_updates;
+  uint64_t resumed_updates, resumed_nodes; /* a resumed checkpoint's */
   bool stopped_early, interrupted;
   pc_status status;
   pc_error err;
@@ -277,6 +277,7 @@ static pc_status resume(runner *r, void *engine)
     totals_add(&r->sums, &st);
     r->delivered = c.solutions;
     r->resumed_updates = c.updates;
+    r->resumed_nodes = c.nodes;
     for (int64_t i = 0; i < r->n_subs; i++)
       if (c.done[i]) {
         r->done[i] = true;
@@ -312,10 +313,13 @@ static void show_progress(runner *r, double now, bool last)
   bar[30] = '\0';
   if (f > r->fraction0 && elapsed > 0)
     clock_text(left, sizeof left, elapsed * (1 - f) / (f - r->fraction0));
-  double rate = elapsed > 0 ? (double)(r->sums.updates - r->resumed_updates) / elapsed : 0;
-  fprintf(out, "\r[%s] %5.1f%% %lld/%lld parts, %llu solutions, %.0fM updates/s, %s left  ",
-          bar, 100 * f, (long long)r->n_done, (long long)r->n_subs,
-          (unsigned long long)r->delivered, rate / 1e6, left);
+  /* The speed in what the engine counts: updates, or nodes (bitset engines). */
+  bool updates = r->engine->counts_updates;
+  uint64_t work = updates ? r->sums.updates - r->resumed_updates : r->sums.nodes - r->resumed_nodes;
+  double rate = elapsed > 0 ? (double)work / elapsed : 0;
+  fprintf(out, "\r[%s] %5.1f%% %lld/%lld parts, %llu solutions, %.1fM %s/s, %s left  ", bar,
+          100 * f, (long long)r->n_done, (long long)r->n_subs, (unsigned long long)r->delivered,
+          rate / 1e6, updates ? "updates" : "nodes", left);
   if (last) fputc('\n', out);
   fflush(out);
 }

@@ -1,7 +1,8 @@
 /* test_parallel.c — the split search on threads: the counts of one search
    whatever the number of threads; solutions handed over a subproblem at a
    time; runs interrupted at random moments and resumed end with the counts
-   and the solutions of an uninterrupted run; foreign checkpoints refused. */
+   and the solutions of an uninterrupted run; foreign checkpoints refused;
+   the progress line. */
 #include <criterion/criterion.h>
 #include <signal.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "checkpoint.h"
+#include "engines.h"
 #include "parallel.h"
 #include "support.h"
 
@@ -358,4 +360,42 @@ Test(parallel, checkpoint_round_trip)
   cr_expect(!memcmp(d.caller, "a\nb", 3));
   pc_checkpoint_free(&d);
   unlink(path);
+}
+
+/* The progress line ends at 100% with every part done, its speed in what
+   the engine counts: updates for DLX, nodes for the bitset engines. */
+Test(parallel, progress_line)
+{
+  static const struct {
+    const pc_engine *engine;
+    const char *unit;
+  } runs[] = {{&pc_engine_dlx, "M updates/s"},
+              {&pc_engine_bits, "M nodes/s"},
+              {&pc_engine_bitdlx, "M nodes/s"}};
+  pc_xc xc;
+  pc_load_dlx1("scott_x23.dlx", &xc);
+  for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
+    FILE *out = tmpfile();
+    cr_assert_not_null(out);
+    pc_par_config cfg = {.engine = runs[i].engine, .choose = PC_CHOOSE_MRV, .threads = 2,
+                         .progress = out};
+    pc_par_result res;
+    pc_error err = {0};
+    cr_assert_eq(pc_par_run(&xc, &cfg, &res, &err), PC_OK, "%s", err.msg);
+    cr_expect_eq(res.stats.solutions, 19);
+    char text[4096] = "", parts[64];
+    rewind(out);
+    size_t n = fread(text, 1, sizeof text - 1, out);
+    text[n] = '\0';
+    fclose(out);
+    const char *last = strrchr(text, '\r');
+    cr_assert_not_null(last, "%s: no progress line", runs[i].engine->name);
+    snprintf(parts, sizeof parts, " %lld/%lld parts, 19 solutions, ", (long long)res.subproblems,
+             (long long)res.subproblems);
+    cr_expect(strstr(last, "100.0%") && strstr(last, parts), "%s: %s", runs[i].engine->name, last);
+    cr_expect(strstr(last, runs[i].unit), "%s: %s", runs[i].engine->name, last);
+    cr_expect_eq(last[strlen(last) - 1], '\n');
+    pc_par_result_free(&res);
+  }
+  pc_xc_free(&xc);
 }
