@@ -39,7 +39,7 @@ static const char usage[] =
     "      --sym-table      print how many solutions have each (horizontal,\n"
     "                       vertical) pair of symmetry scores\n"
     "      --leftmost       branch on the first uncovered item, not the first of\n"
-    "                       smallest size (Knuth's rule)\n"
+    "                       smallest size (Knuth's rule); engines dlx and bitdlx\n"
     "  -o, --output FILE    also write the reported solutions (with --best, the\n"
     "                       maximally symmetric ones) to FILE, a solution file\n"
     "                       that `score` and `render` read; written atomically\n"

@@ -169,6 +169,8 @@ done:
 const pc_engine *pc_engine_auto(const pc_xc *xc, pc_choose choose)
 {
   bool bits = pc_bits_applies(xc), bitdlx = pc_bitdlx_applies(xc);
+  /* bits has its own order: another rule than Knuth's is DLX's tree. */
+  if (choose != PC_CHOOSE_MRV) return bitdlx ? &pc_engine_bitdlx : &pc_engine_dlx;
   if (bits && bitdlx) return bitdlx_wins(xc, choose) ? &pc_engine_bitdlx : &pc_engine_bits;
   return bitdlx ? &pc_engine_bitdlx : bits ? &pc_engine_bits : &pc_engine_dlx;
 }

@@ -16,8 +16,8 @@ const pc_engine *pc_engine_by_name(const char *name, bool *is_auto);
 /* What `auto` runs for a problem searched by rule `choose`: when both
    bitset engines fit it, the one a trial on a small sample of its
    subproblems finds faster (engines.c; the same problem always gets the
-   same engine); else the one that fits; else DLX. The trial costs about
-   0.3% of a search. */
+   same engine); else the one that fits; else DLX. bits ignores the rule,
+   so another rule than Knuth's gets bitdlx or DLX. */
 const pc_engine *pc_engine_auto(const pc_xc *xc, pc_choose choose);
 
 #endif

@@ -75,6 +75,9 @@ int pc_run_configure(const char *cmd, const pc_run_options *o, const pc_engine *
   bool is_auto;
   cfg->engine = pc_engine_by_name(o->engine, &is_auto);
   if (is_auto) cfg->engine = auto_engine;
+  if (cfg->engine == &pc_engine_bits && cfg->choose != PC_CHOOSE_MRV)
+    return pc_usage_error(cmd, "--leftmost is a rule of the dlx and bitdlx engines: bits "
+                               "branches in an order of its own");
   cfg->threads = (int)o->threads;
   cfg->checkpoint = o->checkpoint ? o->checkpoint : o->resume;
   cfg->resume = o->resume;

@@ -1,6 +1,7 @@
 /* test_solve_run.c — `solve` on the split search: any number of threads and
-   either engine give the same counts; interrupted and resumed, it ends
-   with the counts and the solution file of an uninterrupted run. */
+   any engine give the same counts; the branching rule; interrupted and
+   resumed, it ends with the counts and the solution file of an
+   uninterrupted run. */
 #include <criterion/criterion.h>
 #include <signal.h>
 #include <stdio.h>
@@ -21,8 +22,8 @@ static pc_run solve(const char *board, const char *engine, const char *threads, 
   return r;
 }
 
-/* DLX's counters do not depend on the threads; bits finds the same
-   solutions and classes. */
+/* DLX's counters do not depend on the threads; bitdlx has DLX's nodes
+   too; bits finds the same solutions and classes. */
 Test(solve_run, threads_and_engines_agree, .timeout = 300)
 {
   const char *boards[] = {"boards/scott.yaml", "boards/hexrhombus.yaml",
@@ -33,6 +34,7 @@ Test(solve_run, threads_and_engines_agree, .timeout = 300)
       uint64_t solutions = pc_json_get_u64(one.out, "solutions"), unique = pc_json_get_u64(one.out, "unique");
       uint64_t nodes = pc_json_get_u64(one.out, "nodes"), updates = pc_json_get_u64(one.out, "updates");
       pc_run two = solve(boards[b], "dlx", "2", all), bits = solve(boards[b], "bits", "2", all);
+      pc_run bitdlx = solve(boards[b], "bitdlx", "2", all);
       cr_expect_eq(pc_json_get_u64(two.out, "solutions"), solutions, "%s", boards[b]);
       cr_expect_eq(pc_json_get_u64(two.out, "unique"), unique, "%s", boards[b]);
       cr_expect_eq(pc_json_get_u64(two.out, "nodes"), nodes, "%s", boards[b]);
@@ -40,10 +42,41 @@ Test(solve_run, threads_and_engines_agree, .timeout = 300)
       cr_expect_eq(pc_json_get_u64(bits.out, "solutions"), solutions, "%s bits", boards[b]);
       cr_expect_eq(pc_json_get_u64(bits.out, "unique"), unique, "%s bits", boards[b]);
       cr_expect(!strstr(bits.out, "\"updates\""), "bits counts no updates: %s", bits.out);
+      cr_expect_eq(pc_json_get_u64(bitdlx.out, "solutions"), solutions, "%s bitdlx", boards[b]);
+      cr_expect_eq(pc_json_get_u64(bitdlx.out, "unique"), unique, "%s bitdlx", boards[b]);
+      cr_expect_eq(pc_json_get_u64(bitdlx.out, "nodes"), nodes, "%s bitdlx", boards[b]);
+      cr_expect(!strstr(bitdlx.out, "\"updates\""), "bitdlx counts no updates: %s", bitdlx.out);
       pc_run_free(&one);
       pc_run_free(&two);
       pc_run_free(&bits);
+      pc_run_free(&bitdlx);
     }
+}
+
+/* --leftmost is Knuth's other rule: auto takes bitdlx, which follows it
+   (DLX's nodes); bits, which has an order of its own, is refused. */
+Test(solve_run, leftmost_rule)
+{
+  const char *dlx[] = {"solve", "--json", "--quiet", "--leftmost", "--engine", "dlx",
+                       "boards/scott.yaml", NULL};
+  const char *automatic[] = {"solve", "--count", "--quiet", "--leftmost", "boards/scott.yaml",
+                             NULL};
+  const char *bits[] = {"solve", "--count", "--leftmost", "--engine", "bits",
+                        "boards/scott.yaml", NULL};
+  pc_run d = pc_run_program(NULL, dlx), a = pc_run_program(NULL, automatic);
+  pc_run b = pc_run_program(NULL, bits);
+  cr_assert_eq(d.status, 0, "%s", d.err);
+  cr_assert_eq(a.status, 0, "%s", a.err);
+  cr_expect(strstr(a.out, "engine: bitdlx"), "%s", a.out);
+  char nodes[64];
+  snprintf(nodes, sizeof nodes, "nodes: %llu\n",
+           (unsigned long long)pc_json_get_u64(d.out, "nodes"));
+  cr_expect(strstr(a.out, nodes), "%s, not %s", a.out, nodes);
+  cr_expect_eq(b.status, 2);
+  cr_expect(strstr(b.err, "--leftmost is a rule of the dlx and bitdlx engines"), "%s", b.err);
+  pc_run_free(&d);
+  pc_run_free(&a);
+  pc_run_free(&b);
 }
 
 #define BOARD "boards/pent5x12.yaml"
