@@ -117,9 +117,9 @@ static bool take_leaf(void *ctx, const int32_t *options, int32_t n)
   return false;
 }
 
-/* True when bitdlx visits fewer than 1 / TRIAL_NODE_COST of bits's nodes
-   on the sample; false too when out of memory. */
-static bool bitdlx_wins(const pc_xc *xc, pc_choose choose)
+/* True when bitdlx (Knuth's rule) visits fewer than 1 / TRIAL_NODE_COST
+   of bits's nodes on the sample; false too when out of memory. */
+static bool bitdlx_wins(const pc_xc *xc)
 {
   pc_bitdlx *d = pc_bitdlx_new(xc);
   pc_bits *b = pc_bits_new(xc);
@@ -146,7 +146,7 @@ static bool bitdlx_wins(const pc_xc *xc, pc_choose choose)
   /* bitdlx first: bits can stop as soon as it is past the mark. */
   for (int pass = 0; pass < 2; pass++)
     for (int32_t i = 0; i < t.taken && !wins; i++) {
-      pc_dlx_config sub = {.choose = choose, .prefix = t.prefix + (size_t)i * (size_t)t.depth,
+      pc_dlx_config sub = {.prefix = t.prefix + (size_t)i * (size_t)t.depth,
                            .n_prefix = t.len[i]};
       if (pass == 0) {
         pc_bitdlx_search(d, &sub, &st);
@@ -171,6 +171,6 @@ const pc_engine *pc_engine_auto(const pc_xc *xc, pc_choose choose)
   bool bits = pc_bits_applies(xc), bitdlx = pc_bitdlx_applies(xc);
   /* bits has its own order: another rule than Knuth's is DLX's tree. */
   if (choose != PC_CHOOSE_MRV) return bitdlx ? &pc_engine_bitdlx : &pc_engine_dlx;
-  if (bits && bitdlx) return bitdlx_wins(xc, choose) ? &pc_engine_bitdlx : &pc_engine_bits;
+  if (bits && bitdlx) return bitdlx_wins(xc) ? &pc_engine_bitdlx : &pc_engine_bits;
   return bitdlx ? &pc_engine_bitdlx : bits ? &pc_engine_bits : &pc_engine_dlx;
 }
