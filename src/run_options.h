@@ -26,11 +26,11 @@ enum {
 #define PC_RUN_USAGE                                                                 \
   "  -j, --threads N      search on N threads (default: one per core); the\n"      \
   "                       counts are the same whatever N\n"                         \
-  "      --engine E       dlx (Knuth's dancing links), bitdlx (DLX's search on\n" \
-  "                       bit masks), bits (bit masks, a sweep) or auto (the\n"   \
-  "                       default for puzzles: the bitset engine that a short\n" \
-  "                       trial finds faster); all find the same solutions;\n"  \
-  "                       bitdlx and bits take up to 256 items\n"              \
+  "      --engine E       dlx (Knuth's dancing links), bitdlx (DLX's search on\n"  \
+  "                       bit masks), bits (bit masks, a sweep) or auto (the\n"    \
+  "                       default for puzzles: the bitset engine that a short\n"   \
+  "                       trial finds faster); all find the same solutions;\n"     \
+  "                       bitdlx and bits take up to 256 items\n"                  \
   "      --progress       show progress on stderr (the default when it is a\n"     \
   "                       terminal): fraction done, solutions, speed, time left\n"  \
   "      --quiet          no progress\n"                                            \
@@ -67,7 +67,9 @@ int pc_run_option(const char *cmd, int c, const char *arg, pc_run_options *o);
 /* Fills the runner's threads, progress, checkpoint (a named one is kept
    up to date; otherwise "polycover.checkpoint" is written only when the
    run is interrupted) and stop flag (SIGINT and SIGTERM); `auto_engine` is
-   what auto means for this problem. Returns -1, or a usage error's status. */
+   what auto means for this problem (unused otherwise). cfg->choose must be
+   set: a rule other than Knuth's with the bits engine is a usage error.
+   Returns -1, or a usage error's status. */
 int pc_run_configure(const char *cmd, const pc_run_options *o, const pc_engine *auto_engine,
                      pc_par_config *cfg);
 
