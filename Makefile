@@ -2,6 +2,7 @@
 #   make            ./polycover and libpolycover.a
 #   make test       the Criterion suite
 #   make SAN=1 test the suite under address and undefined sanitizers
+#   make lint       layers include only downwards, functions of 60 lines at most
 #   make MPI=1      build-mpi/polycover against Open MPI (solve --mpi)
 #   make check-long the long enumerations (minutes)
 #   make bench      measured figures, one table
@@ -12,7 +13,7 @@ PREFIX  ?= /usr/local
 PKGS    := yaml-0.1 cairo
 OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
-CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -pthread -Isrc -Irender \
+CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -pthread -Isrc -I. \
            -DPC_DATADIR='"$(PREFIX)/share/polycover"' \
            $(shell pkg-config --cflags $(PKGS))
 LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lm -pthread
@@ -35,17 +36,22 @@ else
 BUILD   ?= build
 endif
 
-LIB_SRC  := $(filter-out src/main.c $(if $(filter 1,$(MPI)),,src/mpi_%.c),\
-              $(wildcard src/*.c render/*.c))
+# The library: core, poly, run (MPI's sources only in the MPI build) and
+# render. The program adds cli/.
+LIB_SRC  := $(filter-out $(if $(filter 1,$(MPI)),,src/run/mpi_%.c),\
+              $(wildcard src/core/*.c src/poly/*.c src/run/*.c render/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_SRC  := $(filter-out src/cli/main.c,$(wildcard src/cli/*.c))
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC := $(wildcard tests/*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
-DEPS     := $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/src/main.d $(BUILD)/bench/bench.d
+DEPS     := $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/src/cli/main.d \
+            $(BUILD)/bench/bench.d
 
 # The default build puts the program at the top; others keep it in BUILD.
 BIN := $(if $(filter build,$(BUILD)),polycover,$(BUILD)/polycover)
 
-.PHONY: all test check-long bench fuzz install clean
+.PHONY: all test lint check-long bench fuzz install clean
 all: $(BIN) $(BUILD)/libpolycover.a
 
 # V=1 shows the whole commands.
@@ -59,11 +65,11 @@ $(BUILD)/%.o: %.c
 $(BUILD)/libpolycover.a: $(LIB_OBJ)
 	$(Q)$(AR) rcs $@ $^
 
-$(BIN): $(BUILD)/src/main.o $(BUILD)/libpolycover.a
+$(BIN): $(BUILD)/src/cli/main.o $(CLI_OBJ) $(BUILD)/libpolycover.a
 	@$(if $(Q),echo "  LD $@")
 	$(Q)$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-$(BUILD)/tests/run: $(TEST_OBJ) $(BUILD)/libpolycover.a
+$(BUILD)/tests/run: $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libpolycover.a
 	@$(if $(Q),echo "  LD $@")
 	$(Q)$(CC) $(LDFLAGS) $^ $(TESTLIBS) $(LDLIBS) -o $@
 
@@ -72,6 +78,11 @@ $(BUILD)/tests/run: $(TEST_OBJ) $(BUILD)/libpolycover.a
 # the sanitizer's leak report.
 test: $(BUILD)/tests/run $(BIN)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 POLYCOVER=./$(BIN) ./$(BUILD)/tests/run $(TESTFLAGS)
+
+# The house rules that a compiler does not check (tests/lint/).
+lint:
+	bash tests/lint/layers.sh
+	bash tests/lint/functions.sh
 
 check-long: $(BUILD)/tests/run $(BIN)
 	POLYCOVER_LONG=1 POLYCOVER=./$(BIN) ./$(BUILD)/tests/run --filter 'long/*' $(TESTFLAGS)
@@ -85,7 +96,7 @@ bench: $(BUILD)/bench/bench
 # Fuzzing with libFuzzer (clang): FUZZ_SECONDS per target, corpus seeded
 # from the test data.
 FUZZ_SECONDS ?= 60
-FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -Irender -DPC_DATADIR='"$(PREFIX)/share/polycover"' \
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -I. -DPC_DATADIR='"$(PREFIX)/share/polycover"' \
                $(shell pkg-config --cflags $(PKGS)) -fsanitize=fuzzer,address,undefined
 build-fuzz/%: tests/fuzz/%.c $(LIB_SRC)
 	@mkdir -p build-fuzz

@@ -10,11 +10,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"
-#include "dlx.h"
-#include "dlx1.h"
-#include "engines.h"
-#include "solver.h"
+#include "core/clock.h"
+#include "core/dlx.h"
+#include "core/dlx1.h"
+#include "core/engines.h"
+#include "poly/solver.h"
+#include "run/runner.h"
 
 /* O'Beirne's hexagon has far too many solutions to enumerate here. */
 #define OBEIRNE_LIMIT 2000000000ull
@@ -130,10 +131,10 @@ static bool bench_board(const char *board, bool all, const pc_engine *engine, in
     pc_puzzle_free(&pz);
     return false;
   }
-  pc_par_config cfg = {.engine = engine, .choose = PC_CHOOSE_MRV, .threads = threads,
+  pc_runner_config cfg = {.engine = engine, .choose = PC_CHOOSE_MRV, .threads = threads,
                        .visit = take, .ctx = &sv.census};
-  pc_par_result res;
-  pc_status s = pc_par_run(&sv.matrix.xc, &cfg, &res, &err);
+  pc_runner_result res;
+  pc_status s = pc_runner_run(&sv.matrix.xc, &cfg, &res, &err);
   bool ok = !s && res.ran;
   if (ok) {
     const pc_dlx_stats *st = &res.stats;
@@ -152,7 +153,7 @@ static bool bench_board(const char *board, bool all, const pc_engine *engine, in
   } else {
     fprintf(stderr, "bench: %s: %s\n", path, err.msg);
   }
-  pc_par_result_free(&res);
+  pc_runner_result_free(&res);
   pc_solver_free(&sv);
   pc_puzzle_free(&pz);
   return ok;
@@ -201,7 +202,7 @@ static bool bench_boards(void)
       ok &= bench_board(b, true, &pc_engine_dlx, 1, picked);
     if (!huge) ok &= bench_board(b, false, &pc_engine_dlx, 1, picked);
     if (!huge) ok &= bench_board(b, false, picked, 1, picked);
-    if (!huge || picked == &pc_engine_bits) ok &= bench_board(b, false, &pc_engine_bits, 2, picked);
+    if (!huge || picked == &pc_engine_bitsweep) ok &= bench_board(b, false, &pc_engine_bitsweep, 2, picked);
     if (!huge || picked == &pc_engine_bitdlx)
       ok &= bench_board(b, false, &pc_engine_bitdlx, 2, picked);
   }

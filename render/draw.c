@@ -1,11 +1,11 @@
 /* draw.c — pieces, outlines and sticks on a cairo context. */
-#include "draw.h"
+#include "render/draw.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "shape.h"
+#include "poly/shape.h"
 
 pc_render_opts pc_render_defaults(void)
 {

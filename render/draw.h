@@ -9,10 +9,10 @@
 #include <cairo.h>
 #include <stdbool.h>
 
-#include "geometry.h"
-#include "palette.h"
-#include "puzzle.h"
-#include "tiling.h"
+#include "render/geometry.h"
+#include "render/palette.h"
+#include "poly/puzzle.h"
+#include "poly/tiling.h"
 
 /* Sizes: `cell` in points (pixels in a PNG); the others in cells, so a
    picture keeps its proportions at any size. */

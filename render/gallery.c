@@ -1,5 +1,5 @@
 /* gallery.c — sheets of solutions, and the self-contained HTML page. */
-#include "gallery.h"
+#include "render/gallery.h"
 
 #include <errno.h>
 #include <math.h>
@@ -8,9 +8,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "alloc.h"
-#include "atomic.h"
-#include "output.h"
+#include "core/alloc.h"
+#include "core/atomic.h"
+#include "render/output.h"
 
 pc_gallery_opts pc_gallery_defaults(void)
 {

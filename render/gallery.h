@@ -6,7 +6,7 @@
 #ifndef PC_GALLERY_H
 #define PC_GALLERY_H
 
-#include "draw.h"
+#include "render/draw.h"
 
 /* How many solutions have symmetry scores (h, v): a row of the table. */
 typedef struct pc_sym_count {

@@ -1,5 +1,5 @@
 /* geometry.c — cells as polygons and segments in the plane. */
-#include "geometry.h"
+#include "render/geometry.h"
 
 #include <math.h>
 

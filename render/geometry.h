@@ -5,7 +5,7 @@
 #ifndef PC_GEOMETRY_H
 #define PC_GEOMETRY_H
 
-#include "grid.h"
+#include "poly/grid.h"
 
 typedef struct pc_point {
   double x, y;

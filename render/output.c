@@ -1,5 +1,5 @@
 /* output.c — cairo surfaces written atomically to SVG, PNG or PDF. */
-#include "output.h"
+#include "render/output.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "atomic.h"
+#include "core/atomic.h"
 
 pc_status pc_format_of(const char *path, pc_format *fmt, pc_error *err)
 {

@@ -7,7 +7,7 @@
 #include <cairo.h>
 #include <stdio.h>
 
-#include "error.h"
+#include "core/error.h"
 
 typedef enum pc_format {
   PC_FORMAT_SVG,

@@ -1,5 +1,5 @@
 /* palette.c — the default piece colors and "#rrggbb" parsing. */
-#include "palette.h"
+#include "render/palette.h"
 
 #include <ctype.h>
 #include <string.h>

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "puzzle.h"
+#include "poly/puzzle.h"
 
 typedef struct pc_rgb {
   double r, g, b; /* 0..1 */

@@ -1,11 +1,11 @@
 /* profile_plot.c — nodes and updates per level, log-scale bars. */
-#include "profile_plot.h"
+#include "render/profile_plot.h"
 
 #include <math.h>
 #include <stdio.h>
 
-#include "draw.h"
-#include "output.h"
+#include "render/draw.h"
+#include "render/output.h"
 
 /* Chart proportions, in points. */
 #define PLOT_H 260.0

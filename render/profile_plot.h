@@ -4,8 +4,8 @@
 #ifndef PC_PROFILE_PLOT_H
 #define PC_PROFILE_PLOT_H
 
-#include "dlx.h"
-#include "error.h"
+#include "core/dlx.h"
+#include "core/error.h"
 
 /* Draws st's level_nodes and level_updates to `path` (.svg, .png, .pdf;
    written atomically) under `title` (may be NULL). Errors as in render.h. */

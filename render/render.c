@@ -1,12 +1,12 @@
 /* render.c — one solution, or the piece set and the board, to a file. */
-#include "render.h"
+#include "render/render.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "alloc.h"
-#include "output.h"
+#include "core/alloc.h"
+#include "render/output.h"
 
 pc_status pc_render_solution(const char *path, const pc_puzzle *pz, const pc_tiling *t,
                              const pc_render_opts *o, pc_error *err)

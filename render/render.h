@@ -9,7 +9,7 @@
 #ifndef PC_RENDER_H
 #define PC_RENDER_H
 
-#include "draw.h"
+#include "render/draw.h"
 
 /* One solution (a tiling of pz's board). */
 pc_status pc_render_solution(const char *path, const pc_puzzle *pz, const pc_tiling *t,

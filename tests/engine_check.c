@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bits.h"
+#include "core/bitsweep.h"
 #include "support.h"
 
 static uint64_t mix(uint64_t x)
@@ -220,7 +220,7 @@ static void random_xc(pc_xc *xc, uint64_t *seed, int32_t n_primary, int32_t n_se
 {
   pc_xc_with_items(xc, n_primary, n_secondary);
   pc_error err;
-  int32_t items[8], perm[PC_BITS_MAX_ITEMS], hard = n_primary < 24 ? n_primary : 24;
+  int32_t items[8], perm[PC_BITSWEEP_MAX_ITEMS], hard = n_primary < 24 ? n_primary : 24;
   for (int32_t i = 0; i < n_primary; i++) perm[i] = i;
   for (int32_t i = n_primary - 1; i > 0; i--) {
     int32_t j = draw(seed, i + 1), t = perm[i];

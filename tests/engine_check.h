@@ -5,9 +5,9 @@
 #ifndef PC_TEST_ENGINE_CHECK_H
 #define PC_TEST_ENGINE_CHECK_H
 
-#include "engines.h"
-#include "matrix.h"
-#include "solver.h"
+#include "core/engines.h"
+#include "poly/matrix.h"
+#include "poly/solver.h"
 
 /* The hashes of the solutions met, one per solution. */
 typedef struct pc_found {

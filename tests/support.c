@@ -8,10 +8,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "alloc.h"
-#include "dlx.h"
-#include "dlx1.h"
-#include "solver.h"
+#include "core/alloc.h"
+#include "core/dlx.h"
+#include "core/dlx1.h"
+#include "poly/solver.h"
 
 static char *slurp(FILE *f)
 {

@@ -6,9 +6,9 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "puzzle.h"
-#include "tiling.h"
-#include "xc.h"
+#include "poly/puzzle.h"
+#include "poly/tiling.h"
+#include "core/xc.h"
 
 typedef struct pc_run {
   int status; /* exit status, or -1 if it did not exit normally */

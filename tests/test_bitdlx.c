@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bitdlx.h"
+#include "core/bitdlx.h"
 #include "engine_check.h"
 #include "support.h"
 

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "census.h"
-#include "dlx.h"
+#include "poly/census.h"
+#include "core/dlx.h"
 
 typedef struct fixture {
   pc_puzzle pz;

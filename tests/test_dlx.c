@@ -3,7 +3,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "dlx.h"
+#include "core/dlx.h"
 #include "support.h"
 
 typedef struct figures {

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dlx1.h"
+#include "core/dlx1.h"
 #include "support.h"
 
 static pc_status read_text(const char *text, pc_xc *xc, pc_error *err)

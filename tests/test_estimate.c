@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx.h"
+#include "core/dlx.h"
 #include "support.h"
 
 static pc_estimate estimate(const char *file, uint64_t paths, uint64_t seed)

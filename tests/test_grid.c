@@ -4,7 +4,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 
-#include "grid.h"
+#include "poly/grid.h"
 
 static const pc_grid *square(void) { return pc_grid_get(PC_GRID_SQUARE); }
 static const pc_grid *triangle(void) { return pc_grid_get(PC_GRID_TRIANGLE); }

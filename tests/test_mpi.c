@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "solfile.h"
+#include "poly/solfile.h"
 #include "support.h"
 
 #define BOARD_LONG "boards/pent6x10.yaml" /* --all with dlx: some seconds */

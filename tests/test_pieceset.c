@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "pieceset.h"
+#include "poly/pieceset.h"
 #include "support.h"
 
 static void round_trip(const char *grid, const char *size, bool one_sided, int32_t expect)

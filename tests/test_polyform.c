@@ -6,8 +6,8 @@
 #include <string.h>
 #include <yaml.h>
 
-#include "polyform.h"
-#include "shape.h"
+#include "poly/polyform.h"
+#include "poly/shape.h"
 #include "support.h"
 
 static const pc_grid *grid(const char *name) { return pc_grid_by_name(name); }

@@ -3,8 +3,8 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "dlx.h"
-#include "matrix.h"
+#include "core/dlx.h"
+#include "poly/matrix.h"
 #include "support.h"
 
 static uint64_t count_solutions(const char *path, int32_t *options)

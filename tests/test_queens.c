@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx.h"
-#include "queens.h"
+#include "core/dlx.h"
+#include "core/queens.h"
 #include "support.h"
 
 /* OEIS A000170, N = 1..12. */

@@ -10,12 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dlx.h"
-#include "gallery.h"
-#include "matrix.h"
-#include "profile_plot.h"
-#include "render.h"
-#include "solfile.h"
+#include "core/dlx.h"
+#include "render/gallery.h"
+#include "poly/matrix.h"
+#include "render/profile_plot.h"
+#include "render/render.h"
+#include "poly/solfile.h"
 #include "support.h"
 
 /* ---- pixels ---- */

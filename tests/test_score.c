@@ -4,8 +4,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "puzzle.h"
-#include "score.h"
+#include "poly/puzzle.h"
+#include "poly/score.h"
 #include "support.h"
 
 static void load(const char *path, pc_puzzle *pz, pc_scorer *s)

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "shape.h"
+#include "poly/shape.h"
 
 #define MAXCELLS 64
 

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "solfile.h"
+#include "poly/solfile.h"
 #include "support.h"
 
 /* A fresh empty folder under /tmp; the caller removes it. */

@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "solfile.h"
+#include "poly/solfile.h"
 #include "support.h"
 
 static pc_run solve(const char *board, const char *engine, const char *threads, bool all)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sudoku.h"
+#include "core/sudoku.h"
 #include "support.h"
 
 /* Arto Inkala's puzzle (2012), often called the hardest. */

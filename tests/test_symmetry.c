@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "census.h"
+#include "poly/census.h"
 #include "support.h"
 
 static int32_t group_order(const char *path)

@@ -3,8 +3,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "dlx.h"
-#include "dlx1.h"
+#include "core/dlx.h"
+#include "core/dlx1.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

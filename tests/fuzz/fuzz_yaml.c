@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "pieceset.h"
-#include "puzzle.h"
+#include "poly/pieceset.h"
+#include "poly/puzzle.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,0 +1,192 @@
+/* cmd_merge.c — `polycover merge`: adds up the results of the job files
+   of one split search (solve --split-only, solve --job) into the counts,
+   symmetry table and best solutions of the whole search, and says which
+   parts are missing, doubled or do not belong. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "cli/common.h"
+#include "cli/commands.h"
+#include "core/engines.h"
+#include "cli/solve_jobs.h"
+#include "cli/solve_report.h"
+
+static const char usage[] =
+    "Usage: polycover merge [OPTIONS] RESULT...\n"
+    "Add up the results of the jobs of one search (`polycover solve --split-only`,\n"
+    "then `polycover solve --job FILE` for each job) and print what `solve` prints\n"
+    "for the whole search: solutions, unique, nodes and updates (the split search\n"
+    "counted once), and the maximally symmetric solutions and the symmetry table\n"
+    "when the jobs were split with --best or --sym-table. Seconds are the jobs'\n"
+    "times added up. The jobs' solution files (-o) stay one per job.\n"
+    "\n"
+    "  -c, --count          print the counts, not the maximally symmetric solutions\n"
+    "      --board FILE     the board, when it is no longer where the jobs found it\n"
+    "      --json           print one JSON object, as solve does\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "Results of another problem or other settings, a subproblem in two results\n"
+    "and missing jobs are reported (missing ones after the partial counts).\n"
+    "Exit status: 0 done, 1 failure, 2 bad usage or bad input (FILE:LINE).\n";
+
+/* Why result b cannot be merged with a, or NULL; *line is b's line that
+   says so. */
+static const char *mismatch(const pc_result *a, const pc_result *b, int *line)
+{
+  const pc_job *x = &a->job, *y = &b->job;
+  *line = PC_JOB_LINE_PROBLEM;
+  if (x->problem != y->problem) return "is of another problem (its exact-cover matrix differs)";
+  *line = PC_JOB_LINE_SEARCH;
+  if (strcmp(x->engine, y->engine) || strcmp(x->rule, y->rule) || strcmp(x->options, y->options))
+    return "ran with other settings (engine, rule or options)";
+  *line = PC_JOB_LINE_SPLIT;
+  if (x->depth != y->depth || x->subproblems != y->subproblems || x->jobs != y->jobs ||
+      a->split_nodes != b->split_nodes || a->split_updates != b->split_updates)
+    return "is of another split (depth, subproblems or jobs)";
+  return NULL;
+}
+
+/* Every result read and checked against the first; each subproblem in
+   at most one. */
+static pc_status read_all(char **paths, int n, pc_result *rs, pc_error *err)
+{
+  pc_status s = PC_OK;
+  int32_t *owner = NULL;
+  for (int i = 0; i < n && !s; i++) {
+    if ((s = pc_result_read(paths[i], &rs[i], err))) break;
+    int line;
+    const char *why = i ? mismatch(&rs[0], &rs[i], &line) : NULL;
+    if (why) {
+      pc_error_file(err, paths[i]);
+      s = pc_error_set(err, PC_ERR_INPUT, line, 0, "%s than %s", why, paths[0]);
+      break;
+    }
+    if (!owner &&
+        !(owner = pc_alloc_array((size_t)rs[0].job.subproblems, sizeof *owner))) {
+      s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+      break;
+    }
+    if (!i) memset(owner, -1, (size_t)rs[0].job.subproblems * sizeof *owner);
+    for (int64_t k = 0; k < rs[i].job.n_ids && !s; k++) {
+      int64_t id = rs[i].job.ids[k];
+      if (owner[id] >= 0) {
+        pc_error_file(err, paths[i]);
+        s = pc_error_set(err, PC_ERR_INPUT, PC_JOB_LINE_JOB, 0,
+                         "subproblem %lld is also in %s (job %d of %d): a result merged twice?",
+                         (long long)id, paths[owner[id]], (int)rs[owner[id]].job.number,
+                         (int)rs[i].job.jobs);
+      }
+      owner[id] = i;
+    }
+  }
+  free(owner);
+  return s;
+}
+
+/* The jobs with no result, on stderr; returns how many subproblems lack. */
+static int64_t report_missing(const pc_result *rs, int n)
+{
+  int32_t jobs = rs[0].job.jobs;
+  bool *seen = pc_calloc_array((size_t)jobs + 1, sizeof *seen);
+  int64_t have = 0, missing = 0;
+  for (int i = 0; i < n; i++) {
+    have += rs[i].job.n_ids;
+    if (seen) seen[rs[i].job.number] = true;
+  }
+  missing = rs[0].job.subproblems - have;
+  if (missing) {
+    fprintf(stderr,
+            "polycover merge: incomplete: %lld of %lld subproblems have no result; "
+            "missing jobs (of %d):",
+            (long long)missing, (long long)rs[0].job.subproblems, (int)jobs);
+    for (int32_t k = 1; seen && k <= jobs; k++)
+      if (!seen[k]) fprintf(stderr, " %d", (int)k);
+    fputc('\n', stderr);
+  }
+  free(seen);
+  return missing;
+}
+
+int pc_cmd_merge(int argc, char **argv)
+{
+  static const struct option longopts[] = {
+      {"count", no_argument, NULL, 'c'}, {"board", required_argument, NULL, 'b'},
+      {"json", no_argument, NULL, 'J'},  {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
+  bool json = false, count_only = false;
+  const char *board = NULL;
+  int c;
+  optind = 0;
+  while ((c = getopt_long(argc, argv, "ch", longopts, NULL)) != -1) {
+    switch (c) {
+    case 'c': count_only = true; break;
+    case 'b': board = optarg; break;
+    case 'J': json = true; break;
+    case 'h': fputs(usage, stdout); return PC_EXIT_OK;
+    default: return pc_usage_error("merge", "unknown option");
+    }
+  }
+  int n = argc - optind;
+  if (n < 1) return pc_usage_error("merge", "no RESULT given");
+  pc_error err = {0};
+  pc_result *rs = pc_calloc_array((size_t)n, sizeof *rs);
+  if (!rs) {
+    fputs("polycover merge: out of memory\n", stderr);
+    return PC_EXIT_FAIL;
+  }
+  pc_puzzle pz = {0};
+  pc_solver sv = {0};
+  bool loaded = false, prepared = false;
+  int status = PC_EXIT_OK;
+  pc_status s = read_all(argv + optind, n, rs, &err);
+  const pc_job *job = &rs[0].job;
+  bool all, best, sym_table;
+  if (!s) {
+    pc_solve_job_options(job, &all, &best, &sym_table);
+    if (!board) board = job->board;
+    loaded = !(s = pc_puzzle_load(board, &pz, &err));
+  }
+  if (!s) prepared = !(s = pc_solver_init(&sv, &pz, all, best || sym_table, PC_BEST_SHOWN, &err));
+  if (!s) s = pc_solve_job_check(argv[optind], job, &sv, &err);
+  /* The split search is in every result: counted once. */
+  pc_dlx_stats st = {.nodes = rs[0].split_nodes, .updates = rs[0].split_updates};
+  double seconds = 0;
+  for (int i = 0; i < n && !s; i++) {
+    FILE *in = fmemopen(rs[i].census, rs[i].census_size, "r");
+    if (!in) {
+      s = pc_error_set(&err, PC_ERR_NOMEM, 0, 0, "out of memory");
+      break;
+    }
+    int line = rs[i].census_line;
+    pc_error_file(&err, argv[optind + i]);
+    s = pc_census_merge(&sv.census, in, &line, &err);
+    fclose(in);
+    st.nodes += rs[i].nodes - rs[i].split_nodes;
+    st.updates += rs[i].updates - rs[i].split_updates;
+    seconds += rs[i].seconds;
+  }
+  if (s) {
+    status = pc_report_error("merge", s, &err);
+  } else {
+    int64_t missing = report_missing(rs, n);
+    bool is_auto;
+    const pc_engine *engine = pc_engine_by_name(job->engine, &is_auto);
+    st.complete = !missing;
+    st.no_updates = !engine || !engine->counts_updates;
+    pc_solve_report report = {.board = board, .sv = &sv, .engine = job->engine,
+                              .jobs = job->jobs, .subproblems = job->subproblems, .st = st,
+                              .seconds = seconds, .all = all, .best = best, .json = json,
+                              .show_best = !count_only && !json};
+    pc_solve_report_print(&report);
+    if (sym_table) pc_solve_report_table(json ? stderr : stdout, &sv.census);
+    fflush(stdout);
+    status = missing ? PC_EXIT_USAGE : PC_EXIT_OK;
+  }
+  if (prepared) pc_solver_free(&sv);
+  if (loaded) pc_puzzle_free(&pz);
+  for (int i = 0; i < n; i++) pc_result_free(&rs[i]);
+  free(rs);
+  return status;
+}

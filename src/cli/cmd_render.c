@@ -1,0 +1,158 @@
+/* cmd_render.c — `polycover render`: pictures from a solution file, or of a
+   board's pieces before solving. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/alloc.h"
+#include "cli/common.h"
+#include "cli/commands.h"
+#include "render/gallery.h"
+#include "render/output.h"
+#include "render/render.h"
+#include "poly/solfile.h"
+
+static const char usage[] =
+    "Usage: polycover render [OPTIONS] SOLUTIONS -o OUT\n"
+    "       polycover render [OPTIONS] SOLUTIONS --gallery OUT\n"
+    "       polycover render [OPTIONS] BOARD.yaml --pieces -o OUT\n"
+    "Draw a solution read from a solution file (written by 'polycover solve\n"
+    "--output'), many of them on one sheet, or a board's pieces and its empty\n"
+    "board (with any pre-placed pieces) before solving. The format follows the\n"
+    "name of OUT: .svg, .png or .pdf.\n"
+    "\n"
+    "  -o, --output OUT     the picture\n"
+    "  -i, --index N        draw solution N of the file (from 1; default 1)\n"
+    "  -g, --gallery OUT    draw many solutions, each with its number: on one\n"
+    "                       sheet, or, when OUT is a folder (DIR/), as a\n"
+    "                       self-contained DIR/index.html with every picture inline\n"
+    "  -m, --max N          at most N solutions in the gallery (default: all)\n"
+    "  -c, --columns C      pictures per row of the sheet (default 4)\n"
+    "      --pieces         read a board file and draw its pieces and board\n"
+    "      --labels         write each piece's name on it\n"
+    "      --no-inner       no thin lines between the cells of a piece\n"
+    "      --cell SIZE      a cell's side in points, pixels in PNG (default 36,\n"
+    "                       14 in galleries)\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "Exit status: 0 done, 1 failure (cannot write), 2 bad usage or bad input.\n";
+
+typedef struct render_args {
+  const char *output, *gallery;
+  uint64_t index, max, columns, cell;
+  bool pieces, labels, no_inner;
+} render_args;
+
+static void apply(const render_args *a, pc_render_opts *o)
+{
+  if (a->cell) o->cell = (double)a->cell;
+  o->labels = a->labels;
+  if (a->no_inner) o->inner = 0;
+}
+
+static int gallery(const char *file, const pc_solfile *f, const render_args *a)
+{
+  int32_t n = f->n_solutions;
+  if (a->max && a->max < (uint64_t)n) n = (int32_t)a->max;
+  char **captions = pc_calloc_array((size_t)n + 1, sizeof *captions);
+  char summary[256];
+  if (!captions) return pc_report_error("render", PC_ERR_NOMEM, &(pc_error){0});
+  for (int32_t i = 0; i < n; i++)
+    if (asprintf(&captions[i], "#%d", (int)i + 1) < 0) captions[i] = NULL;
+  int len = snprintf(summary, sizeof summary, "%d solution%s in %s", (int)f->n_solutions,
+                     f->n_solutions == 1 ? "" : "s", file);
+  if (n < f->n_solutions && len > 0 && (size_t)len < sizeof summary)
+    snprintf(summary + len, sizeof summary - (size_t)len, " (the first %d shown)", (int)n);
+  pc_gallery_page page = {.summary = summary};
+  pc_gallery_opts o = pc_gallery_defaults();
+  apply(a, &o.draw);
+  if (a->columns) o.columns = (int32_t)a->columns;
+  pc_error err = {0};
+  pc_status s = pc_render_gallery(a->gallery, &f->pz, f->solutions,
+                                  (const char *const *)captions, n, &page, &o, &err);
+  for (int32_t i = 0; i < n; i++) free(captions[i]);
+  free(captions);
+  return s ? pc_report_error("render", s, &err) : PC_EXIT_OK;
+}
+
+static int pieces(const char *file, const render_args *a)
+{
+  pc_error err = {0};
+  pc_puzzle pz;
+  pc_status s = pc_puzzle_load(file, &pz, &err);
+  if (s) return pc_report_error("render", s, &err);
+  pc_render_opts o = pc_render_defaults();
+  apply(a, &o);
+  s = pc_render_pieces(a->output, &pz, &o, &err);
+  pc_puzzle_free(&pz);
+  return s ? pc_report_error("render", s, &err) : PC_EXIT_OK;
+}
+
+static int solutions(const char *file, const render_args *a)
+{
+  pc_error err = {0};
+  pc_format fmt;
+  pc_status s;
+  /* A wrong picture name is found before the file is read. */
+  if (a->output && (s = pc_format_of(a->output, &fmt, &err)))
+    return pc_report_error("render", s, &err);
+  pc_solfile f;
+  if ((s = pc_solfile_read(file, &f, &err))) return pc_report_error("render", s, &err);
+  int status = PC_EXIT_OK;
+  if (a->gallery) {
+    status = gallery(file, &f, a);
+  } else if (a->index > (uint64_t)f.n_solutions) {
+    fprintf(stderr, "polycover render: %s holds %d solution%s, no solution %llu\n", file,
+            (int)f.n_solutions, f.n_solutions == 1 ? "" : "s", (unsigned long long)a->index);
+    status = PC_EXIT_USAGE;
+  } else {
+    pc_render_opts o = pc_render_defaults();
+    apply(a, &o);
+    s = pc_render_solution(a->output, &f.pz, &f.solutions[a->index - 1], &o, &err);
+    if (s) status = pc_report_error("render", s, &err);
+  }
+  pc_solfile_free(&f);
+  return status;
+}
+
+int pc_cmd_render(int argc, char **argv)
+{
+  enum { OPT_PIECES = 256, OPT_LABELS, OPT_NO_INNER, OPT_CELL };
+  static const struct option longopts[] = {
+      {"output", required_argument, NULL, 'o'},  {"index", required_argument, NULL, 'i'},
+      {"gallery", required_argument, NULL, 'g'}, {"max", required_argument, NULL, 'm'},
+      {"columns", required_argument, NULL, 'c'}, {"pieces", no_argument, NULL, OPT_PIECES},
+      {"labels", no_argument, NULL, OPT_LABELS}, {"no-inner", no_argument, NULL, OPT_NO_INNER},
+      {"cell", required_argument, NULL, OPT_CELL}, {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0}};
+  render_args a = {.index = 1};
+  int c;
+  optind = 0;
+  while ((c = getopt_long(argc, argv, "o:i:g:m:c:h", longopts, NULL)) != -1) {
+    uint64_t *number = NULL;
+    const char *what = NULL;
+    switch (c) {
+    case 'o': a.output = optarg; break;
+    case 'g': a.gallery = optarg; break;
+    case 'i': number = &a.index, what = "--index"; break;
+    case 'm': number = &a.max, what = "--max"; break;
+    case 'c': number = &a.columns, what = "--columns"; break;
+    case OPT_CELL: number = &a.cell, what = "--cell"; break;
+    case OPT_PIECES: a.pieces = true; break;
+    case OPT_LABELS: a.labels = true; break;
+    case OPT_NO_INNER: a.no_inner = true; break;
+    case 'h': fputs(usage, stdout); return PC_EXIT_OK;
+    default: return pc_usage_error("render", "unknown option");
+    }
+    if (number && (!pc_parse_u64(optarg, number) || !*number || *number > 100000))
+      return pc_usage_error("render", "%s wants a number from 1 to 100000, not '%s'", what,
+                            optarg);
+  }
+  if (optind != argc - 1)
+    return pc_usage_error("render", optind == argc ? "no file given" : "more than one file");
+  if (!a.output == !a.gallery)
+    return pc_usage_error("render", "give one of -o OUT and --gallery OUT");
+  if (a.pieces && a.gallery)
+    return pc_usage_error("render", "--pieces draws one picture: use -o OUT");
+  return a.pieces ? pieces(argv[optind], &a) : solutions(argv[optind], &a);
+}

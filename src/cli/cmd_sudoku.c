@@ -1,0 +1,138 @@
+/* cmd_sudoku.c — `polycover sudoku [FILE]`: solve sudoku puzzles, one per
+   line, as exact-cover problems. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/common.h"
+#include "cli/commands.h"
+#include "core/sudoku.h"
+
+static const char usage[] =
+    "Usage: polycover sudoku [OPTIONS] [FILE]\n"
+    "Solve sudoku puzzles with algorithm DLX, one puzzle per line of FILE (no\n"
+    "FILE or -: standard input). A puzzle is 81 characters, the grid row by\n"
+    "row: digits 1-9 for givens, '.' or '0' for blanks. Blank lines and lines\n"
+    "that start with '#' are skipped.\n"
+    "\n"
+    "For each puzzle one line on standard output: its solution as 81 digits,\n"
+    "or 'line N: no solution', 'line N: more than one solution' (the search\n"
+    "stops at the second) or 'line N: malformed'. A malformed puzzle (wrong\n"
+    "length, a bad character, a digit given twice in a row, column or box)\n"
+    "gets FILE:LINE:COLUMN: and the reason on standard error; the other\n"
+    "puzzles are still solved.\n"
+    "\n"
+    "  -q, --quiet          leave out the line per puzzle\n"
+    "      --json           at the end, print one JSON object: file, puzzles,\n"
+    "                       solved, unsolvable, multiple, malformed, nodes,\n"
+    "                       updates, seconds, puzzles_per_second\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "Exit status: 0 done, 1 failure, 2 bad usage or a malformed puzzle.\n";
+
+typedef struct tally {
+  uint64_t puzzles, solved, unsolvable, multiple, malformed, nodes, updates;
+} tally;
+
+/* Length without the trailing newline, carriage return and blanks. */
+static size_t trimmed(const char *s, size_t len)
+{
+  while (len && (s[len - 1] == '\n' || s[len - 1] == '\r' || s[len - 1] == ' ' ||
+                 s[len - 1] == '\t'))
+    len--;
+  return len;
+}
+
+/* Solves one puzzle line and prints its result. Returns PC_OK or the
+   status of a failure that ends the run (out of memory). */
+static pc_status one_puzzle(const char *text, size_t len, int line, bool quiet,
+                            tally *t, pc_error *err)
+{
+  t->puzzles++;
+  pc_sudoku puzzle;
+  pc_status s = pc_sudoku_parse(text, len, line, &puzzle, err);
+  if (s == PC_ERR_INPUT) {
+    t->malformed++;
+    pc_report_error("sudoku", s, err);
+    if (!quiet) printf("line %d: malformed\n", line);
+    return PC_OK;
+  }
+  pc_sudoku_result res;
+  s = pc_sudoku_solve(&puzzle, &res, err);
+  if (s) return s;
+  t->nodes += res.nodes;
+  t->updates += res.updates;
+  if (res.solutions == 1) {
+    t->solved++;
+    char out[PC_SUDOKU_CELLS + 1];
+    pc_sudoku_format(&res.solution, out);
+    if (!quiet) puts(out);
+  } else if (res.solutions == 0) {
+    t->unsolvable++;
+    if (!quiet) printf("line %d: no solution\n", line);
+  } else {
+    t->multiple++;
+    if (!quiet) printf("line %d: more than one solution\n", line);
+  }
+  return PC_OK;
+}
+
+int pc_cmd_sudoku(int argc, char **argv)
+{
+  static const struct option longopts[] = {{"quiet", no_argument, NULL, 'q'},
+                                            {"json", no_argument, NULL, 'j'},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {NULL, 0, NULL, 0}};
+  bool quiet = false, json = false;
+  int c;
+  optind = 0;
+  while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
+    switch (c) {
+    case 'q': quiet = true; break;
+    case 'j': json = true; break;
+    case 'h': fputs(usage, stdout); return PC_EXIT_OK;
+    default: return pc_usage_error("sudoku", "unknown option");
+    }
+  }
+  if (argc - optind > 1) return pc_usage_error("sudoku", "more than one FILE");
+  const char *path = optind < argc ? argv[optind] : "-";
+
+  pc_error err = {0};
+  FILE *in = pc_open_input(path, &err);
+  if (!in) return pc_report_error("sudoku", PC_ERR_INPUT, &err);
+  tally t = {0};
+  pc_status s = PC_OK;
+  char *buf = NULL;
+  size_t cap = 0;
+  ssize_t got;
+  int line = 0;
+  double t0 = pc_now();
+  while (!s && (got = getline(&buf, &cap, in)) >= 0) {
+    line++;
+    size_t len = trimmed(buf, (size_t)got);
+    if (len == 0 || buf[0] == '#') continue;
+    s = one_puzzle(buf, len, line, quiet, &t, &err);
+  }
+  if (!s && ferror(in)) s = pc_error_set(&err, PC_ERR_IO, line + 1, 0, "read error");
+  double seconds = pc_now() - t0;
+  free(buf);
+  pc_close_input(in);
+  if (s) return pc_report_error("sudoku", s, &err);
+  if (json) {
+    pc_json j;
+    pc_json_begin(&j, stdout);
+    pc_json_str(&j, "file", strcmp(path, "-") ? path : "<stdin>");
+    pc_json_u64(&j, "puzzles", t.puzzles);
+    pc_json_u64(&j, "solved", t.solved);
+    pc_json_u64(&j, "unsolvable", t.unsolvable);
+    pc_json_u64(&j, "multiple", t.multiple);
+    pc_json_u64(&j, "malformed", t.malformed);
+    pc_json_u64(&j, "nodes", t.nodes);
+    pc_json_u64(&j, "updates", t.updates);
+    pc_json_double(&j, "seconds", seconds);
+    pc_json_double(&j, "puzzles_per_second",
+                   seconds > 0 ? (double)t.puzzles / seconds : 0.0);
+    pc_json_end(&j);
+  }
+  return t.malformed ? PC_EXIT_USAGE : PC_EXIT_OK;
+}

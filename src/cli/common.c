@@ -1,0 +1,183 @@
+/* common.c — helpers shared by the subcommands. */
+#include "cli/common.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <string.h>
+#include <time.h>
+
+bool pc_parse_u64(const char *s, uint64_t *out)
+{
+  uint64_t v = 0;
+  if (!s || !*s) return false;
+  for (; *s; s++) {
+    if (*s < '0' || *s > '9') return false;
+    unsigned d = (unsigned)(*s - '0');
+    if (v > (UINT64_MAX - d) / 10) return false;
+    v = 10 * v + d;
+  }
+  *out = v;
+  return true;
+}
+
+int pc_usage_error(const char *cmd, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "polycover %s: ", cmd);
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\nTry 'polycover %s --help'.\n", cmd);
+  va_end(ap);
+  return PC_EXIT_USAGE;
+}
+
+int pc_parse_help_only(int argc, char **argv, const char *cmd, const char *usage)
+{
+  static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
+                                           {NULL, 0, NULL, 0}};
+  int c;
+  optind = 0;
+  while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    if (c != 'h') return pc_usage_error(cmd, "unknown option");
+    fputs(usage, stdout);
+    return PC_EXIT_OK;
+  }
+  return -1;
+}
+
+static atomic_int stop_signal;
+
+static void on_stop_signal(int sig)
+{
+  (void)sig;
+  atomic_store(&stop_signal, 1);
+}
+
+const atomic_int *pc_stop_on_signals(void)
+{
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_stop_signal;
+  sa.sa_flags = SA_RESETHAND;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  return &stop_signal;
+}
+
+double pc_timed_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *st)
+{
+  double t0 = pc_now();
+  pc_dlx_search(d, cfg, st);
+  return pc_now() - t0;
+}
+
+int pc_report_error(const char *cmd, pc_status status, const pc_error *err)
+{
+  char buf[1200];
+  pc_error_format(err, buf, sizeof buf);
+  fprintf(stderr, "polycover %s: %s\n", cmd, buf[0] ? buf : pc_status_text(status));
+  return status == PC_ERR_INPUT ? PC_EXIT_USAGE : PC_EXIT_FAIL;
+}
+
+FILE *pc_open_input(const char *path, pc_error *err)
+{
+  pc_error_file(err, strcmp(path, "-") ? path : "<stdin>");
+  if (!strcmp(path, "-")) return stdin;
+  FILE *f = fopen(path, "r");
+  if (!f) pc_error_set(err, PC_ERR_INPUT, 0, 0, "cannot open: %s", strerror(errno));
+  return f;
+}
+
+void pc_close_input(FILE *f)
+{
+  if (f && f != stdin) fclose(f);
+}
+
+void pc_print_summary(FILE *out, const pc_dlx_stats *st, double seconds)
+{
+  fprintf(out, "solutions: %llu%s\n", (unsigned long long)st->solutions,
+          st->complete ? "" : " (search stopped early)");
+  fprintf(out, "nodes: %llu\n", (unsigned long long)st->nodes);
+  if (!st->no_updates) fprintf(out, "updates: %llu\n", (unsigned long long)st->updates);
+  fprintf(out, "seconds: %.3f\n", seconds);
+}
+
+static double percent(uint64_t part, uint64_t whole)
+{
+  return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+void pc_print_profile(FILE *out, const pc_dlx_stats *st)
+{
+  fprintf(out, "%5s %15s %7s %17s %7s %12s\n", "level", "nodes", "", "updates", "",
+          "upd/node");
+  for (int32_t l = 0; l < st->levels; l++) {
+    uint64_t n = st->level_nodes[l], u = st->level_updates[l];
+    fprintf(out, "%5d %15llu (%3.0f%%) %17llu (%3.0f%%) %12.1f\n", (int)l,
+            (unsigned long long)n, percent(n, st->nodes), (unsigned long long)u,
+            percent(u, st->updates), n ? (double)u / (double)n : 0.0);
+  }
+  fprintf(out, "%5s %15llu (100%%) %17llu (100%%) %12.1f\n", "total",
+          (unsigned long long)st->nodes, (unsigned long long)st->updates,
+          st->nodes ? (double)st->updates / (double)st->nodes : 0.0);
+}
+
+void pc_json_begin(pc_json *j, FILE *out)
+{
+  j->out = out;
+  j->first = true;
+  fputc('{', out);
+}
+
+static void json_key(pc_json *j, const char *key)
+{
+  fprintf(j->out, "%s\"%s\": ", j->first ? "" : ", ", key);
+  j->first = false;
+}
+
+void pc_json_u64(pc_json *j, const char *key, uint64_t v)
+{
+  json_key(j, key);
+  fprintf(j->out, "%llu", (unsigned long long)v);
+}
+
+void pc_json_double(pc_json *j, const char *key, double v)
+{
+  json_key(j, key);
+  fprintf(j->out, "%.6f", v);
+}
+
+void pc_json_bool(pc_json *j, const char *key, bool v)
+{
+  json_key(j, key);
+  fputs(v ? "true" : "false", j->out);
+}
+
+void pc_json_str(pc_json *j, const char *key, const char *v)
+{
+  json_key(j, key);
+  fputc('"', j->out);
+  for (const unsigned char *s = (const unsigned char *)v; *s; s++) {
+    if (*s == '"' || *s == '\\') fprintf(j->out, "\\%c", *s);
+    else if (*s < 0x20) fprintf(j->out, "\\u%04x", *s);
+    else fputc(*s, j->out);
+  }
+  fputc('"', j->out);
+}
+
+void pc_json_end(pc_json *j)
+{
+  fputs("}\n", j->out);
+}
+
+void pc_json_stats(pc_json *j, const pc_dlx_stats *st, double seconds)
+{
+  pc_json_u64(j, "solutions", st->solutions);
+  pc_json_u64(j, "nodes", st->nodes);
+  if (!st->no_updates) pc_json_u64(j, "updates", st->updates);
+  pc_json_double(j, "seconds", seconds);
+  pc_json_bool(j, "complete", st->complete);
+}

@@ -1,0 +1,81 @@
+/* run_options.h — the command-line options of a long search, shared by
+   `solve` and `xc`: threads, engine, progress, checkpoints and resume, and
+   the report of an interrupted run. */
+#ifndef PC_RUN_OPTIONS_H
+#define PC_RUN_OPTIONS_H
+
+#include <getopt.h>
+
+#include "run/runner.h"
+
+/* getopt codes of these options (above any command's own). */
+enum {
+  PC_RUNOPT_PROGRESS = 1000, PC_RUNOPT_QUIET, PC_RUNOPT_CHECKPOINT, PC_RUNOPT_EVERY,
+  PC_RUNOPT_RESUME, PC_RUNOPT_ENGINE, PC_RUNOPT_MPI,
+};
+
+#define PC_RUN_LONGOPTS                                                     \
+  {"threads", required_argument, NULL, 'j'},                               \
+  {"engine", required_argument, NULL, PC_RUNOPT_ENGINE},                   \
+  {"progress", no_argument, NULL, PC_RUNOPT_PROGRESS},                     \
+  {"quiet", no_argument, NULL, PC_RUNOPT_QUIET},                           \
+  {"checkpoint", required_argument, NULL, PC_RUNOPT_CHECKPOINT},           \
+  {"every", required_argument, NULL, PC_RUNOPT_EVERY},                     \
+  {"resume", required_argument, NULL, PC_RUNOPT_RESUME}
+
+#define PC_RUN_USAGE                                                                 \
+  "  -j, --threads N      search on N threads (default: one per core); the\n"      \
+  "                       counts are the same whatever N\n"                         \
+  "      --engine E       dlx (Knuth's dancing links), bitdlx (DLX's search on\n"  \
+  "                       bit masks), bits (bit masks, a sweep) or auto (the\n"    \
+  "                       default for puzzles: the bitset engine that a short\n"   \
+  "                       trial finds faster); all find the same solutions;\n"     \
+  "                       bitdlx and bits take up to 256 items\n"                  \
+  "      --progress       show progress on stderr (the default when it is a\n"     \
+  "                       terminal): fraction done, solutions, speed, time left\n"  \
+  "      --quiet          no progress\n"                                            \
+  "      --checkpoint F   write a checkpoint to F every --every seconds and at\n"  \
+  "                       the end\n"                                                \
+  "      --every S        seconds between checkpoints (default 60)\n"              \
+  "      --resume F       carry on from checkpoint F (and keep it up to date)\n"
+
+/* --mpi, for the commands that run over MPI (mpi_engine.h). */
+#define PC_RUN_MPI_LONGOPT {"mpi", no_argument, NULL, PC_RUNOPT_MPI}
+#define PC_RUN_MPI_USAGE                                                             \
+  "      --mpi            under mpirun: rank 0 hands the subproblems out to the\n"  \
+  "                       other ranks, each searching on -j threads (needs a\n"    \
+  "                       build with make MPI=1; README: Many machines)\n"
+
+typedef struct pc_run_options {
+  uint64_t threads;       /* 0: one per core */
+  int progress;           /* -1: when stderr is a terminal */
+  const char *engine;     /* "dlx", "bitdlx", "bits", "auto" */
+  const char *checkpoint, *resume;
+  double every;
+  bool mpi;
+} pc_run_options;
+
+void pc_run_options_init(pc_run_options *o);
+
+/* Whether --engine is auto (the default). */
+bool pc_run_wants_auto(const pc_run_options *o);
+
+/* Takes option c (with its argument) if it is one of these: returns -1 when
+   it is not, 0 when taken, or the exit status of a usage error. */
+int pc_run_option(const char *cmd, int c, const char *arg, pc_run_options *o);
+
+/* Fills the runner's threads, progress, checkpoint (a named one is kept
+   up to date; otherwise "polycover.checkpoint" is written only when the
+   run is interrupted) and stop flag (SIGINT and SIGTERM); `auto_engine` is
+   what auto means for this problem (unused otherwise). cfg->choose must be
+   set: a rule other than Knuth's with the bits engine is a usage error.
+   Returns -1, or a usage error's status. */
+int pc_run_configure(const char *cmd, const pc_run_options *o, const pc_engine *auto_engine,
+                     pc_runner_config *cfg);
+
+/* After the run: tells how to carry on an interrupted one. Returns the
+   exit status (1 when interrupted or failed). */
+int pc_run_finish(const char *cmd, pc_status s, const pc_runner_result *res,
+                  const pc_runner_config *cfg, pc_error *err);
+
+#endif

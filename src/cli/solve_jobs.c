@@ -1,0 +1,161 @@
+/* solve_jobs.c — splitting solve's search into job files, running one. */
+#include "cli/solve_jobs.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "core/alloc.h"
+#include "run/checkpoint.h"
+#include "core/engines.h"
+
+pc_status pc_solve_job_header(pc_job *j, const char *board, const pc_solver *sv,
+                              const pc_runner_config *cfg, bool best, bool sym_table,
+                              int32_t depth, pc_error *err)
+{
+  memset(j, 0, sizeof *j);
+  /* Absolute, so that the jobs can run from any folder of the machines
+     that share it. */
+  char *real = realpath(board, NULL);
+  j->board = real ? real : strdup(board);
+  if (!j->board) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  j->problem = pc_xc_hash(&sv->matrix.xc);
+  snprintf(j->engine, sizeof j->engine, "%s", cfg->engine->name);
+  snprintf(j->rule, sizeof j->rule, "%s", pc_choose_name(cfg->choose));
+  snprintf(j->options, sizeof j->options, "%s%s%s", sv->census.all ? "all" : "unique",
+           best ? " best" : "", sym_table ? " sym-table" : "");
+  j->depth = depth;
+  return PC_OK;
+}
+
+/* DIR/NAME-K.job, NAME the board's file name without .yaml, K padded to
+   the width of the number of jobs so that the files sort. */
+static char *job_path(const char *dir, const char *board, int32_t k, int32_t jobs)
+{
+  char *copy = strdup(board), *path = NULL;
+  if (!copy) return NULL;
+  char *name = basename(copy), *dot = strrchr(name, '.');
+  if (dot && dot != name) *dot = '\0';
+  int width = snprintf(NULL, 0, "%d", (int)jobs);
+  if (asprintf(&path, "%s/%s-%0*d.job", dir, name, width, (int)k) < 0) path = NULL;
+  free(copy);
+  return path;
+}
+
+pc_status pc_solve_split_jobs(const pc_job *header, const pc_solver *sv,
+                              const pc_runner_config *cfg, int32_t jobs, const char *dir,
+                              pc_error *err)
+{
+  pc_runner_config split = *cfg;
+  split.split_depth = header->depth;
+  pc_runner_plan plan;
+  pc_status s = pc_runner_plan_make(&sv->matrix.xc, &split, 1, &plan, err);
+  if (s) return s;
+  if (jobs <= 0) jobs = PC_DEFAULT_JOBS;
+  if (jobs > plan.subproblems) jobs = (int32_t)plan.subproblems;
+  pc_job *list = pc_calloc_array((size_t)jobs, sizeof *list);
+  double *shares = pc_calloc_array((size_t)jobs, sizeof *shares);
+  if (!list || !shares) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  if (!s) s = pc_jobs_deal(&plan, header, list, jobs, shares, err);
+  if (!s && mkdir(dir, 0777) && errno != EEXIST) {
+    pc_error_file(err, dir);
+    s = pc_error_set(err, PC_ERR_IO, 0, 0, "cannot make the folder: %s", strerror(errno));
+  }
+  if (!s)
+    printf("%s\nsplit at depth %d: %lld subproblems (engine %s, rule %s, %s), %d jobs:\n",
+           sv->pz->title, (int)header->depth, (long long)plan.subproblems, header->engine,
+           header->rule, header->options, (int)jobs);
+  for (int32_t k = 0; k < jobs && !s; k++) {
+    char *path = job_path(dir, header->board, k + 1, jobs);
+    if (!path) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    else if (!(s = pc_job_write(path, &list[k], err)))
+      printf("%-30s %8lld subproblems, %5.1f%% of the tree (estimated)\n", path,
+             (long long)list[k].n_ids, 100 * shares[k]);
+    free(path);
+  }
+  if (!s)
+    printf("run each: polycover solve --job FILE [-j THREADS] [--result FILE.result]\n"
+           "then:     polycover merge %s/*.result\n", dir);
+  for (int32_t k = 0; list && k < jobs; k++) pc_job_free(&list[k]);
+  free(list);
+  free(shares);
+  pc_runner_plan_free(&plan);
+  return s;
+}
+
+void pc_solve_job_options(const pc_job *j, bool *all, bool *best, bool *sym_table)
+{
+  *all = !strncmp(j->options, "all", 3);
+  *best = strstr(j->options, " best") != NULL;
+  *sym_table = strstr(j->options, " sym-table") != NULL;
+}
+
+pc_status pc_solve_job_read(const char *path, pc_job *j, bool *all, bool *best,
+                            bool *sym_table, pc_runner_config *cfg, pc_error *err)
+{
+  pc_status s = pc_job_read(path, j, err);
+  if (s) return s;
+  bool is_auto;
+  cfg->engine = pc_engine_by_name(j->engine, &is_auto);
+  if (!cfg->engine || !pc_choose_by_name(j->rule, &cfg->choose)) {
+    s = pc_error_set(err, PC_ERR_INPUT, PC_JOB_LINE_SEARCH, 0, "unknown engine or rule '%s %s'",
+                     j->engine, j->rule);
+    pc_job_free(j);
+    return s;
+  }
+  cfg->split_depth = j->depth;
+  pc_solve_job_options(j, all, best, sym_table);
+  return PC_OK;
+}
+
+pc_status pc_solve_job_check(const char *path, const pc_job *j, const pc_solver *sv,
+                             pc_error *err)
+{
+  pc_error_file(err, path);
+  if (j->problem != pc_xc_hash(&sv->matrix.xc))
+    return pc_error_set(err, PC_ERR_INPUT, PC_JOB_LINE_PROBLEM, 0,
+                        "this job is for another problem than the board's (its exact-cover "
+                        "matrix differs)");
+  return PC_OK;
+}
+
+bool pc_solve_job_next(const pc_job *j, int64_t *at, int64_t *sub)
+{
+  if (*at >= j->n_ids) return false;
+  *sub = j->ids[(*at)++];
+  return true;
+}
+
+pc_status pc_solve_job_finish(const char *path, const char *result, const pc_job *j,
+                              const pc_solver *sv, const pc_runner_result *res, pc_error *err)
+{
+  if (res->subproblems != j->subproblems) {
+    pc_error_file(err, path);
+    return pc_error_set(err, PC_ERR_INPUT, PC_JOB_LINE_SPLIT, 0,
+                        "the split has %lld subproblems here, not %lld as in the job",
+                        (long long)res->subproblems, (long long)j->subproblems);
+  }
+  char *made = NULL;
+  if (!result) {
+    size_t n = strlen(path);
+    size_t stem = n > 4 && !strcmp(path + n - 4, ".job") ? n - 4 : n;
+    if (asprintf(&made, "%.*s.result", (int)stem, path) < 0)
+      return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    result = made;
+  }
+  pc_result r = {.job = *j,
+                 .split_nodes = res->split_nodes,
+                 .split_updates = res->split_updates,
+                 .met = res->stats.solutions,
+                 .nodes = res->stats.nodes,
+                 .updates = res->stats.updates,
+                 .seconds = res->seconds};
+  pc_status s = pc_result_write(result, &r, &sv->census, err);
+  if (!s) fprintf(stderr, "polycover solve: result of job %d of %d written to %s\n",
+                  (int)j->number, (int)j->jobs, result);
+  free(made);
+  return s;
+}

@@ -1,0 +1,49 @@
+/* solve_jobs.h — `solve`'s batch jobs (jobfile.h): --split-only writes a
+   puzzle's search out as job files, --job runs one of them and writes its
+   result. What the job files record of solve's options lives here. */
+#ifndef PC_SOLVE_JOBS_H
+#define PC_SOLVE_JOBS_H
+
+#include "run/jobfile.h"
+#include "poly/solver.h"
+
+/* Jobs written when --jobs is not given (fewer when there are fewer
+   subproblems). */
+#define PC_DEFAULT_JOBS 16
+
+/* The job's header for this search: board (absolute when it can be),
+   problem, engine, rule, options, depth. */
+pc_status pc_solve_job_header(pc_job *j, const char *board, const pc_solver *sv,
+                              const pc_runner_config *cfg, bool best, bool sym_table,
+                              int32_t depth, pc_error *err);
+
+/* Splits at j->depth and writes `jobs` job files into dir (made if
+   missing), named after the board, then lists them on stdout. */
+pc_status pc_solve_split_jobs(const pc_job *header, const pc_solver *sv,
+                              const pc_runner_config *cfg, int32_t jobs, const char *dir,
+                              pc_error *err);
+
+/* The job's solve options (its 'options' line). */
+void pc_solve_job_options(const pc_job *j, bool *all, bool *best, bool *sym_table);
+
+/* Reads a job file and sets solve's options from it: board (unless one is
+   given), all, best, sym-table, engine, rule, split depth. */
+pc_status pc_solve_job_read(const char *path, pc_job *j, bool *all, bool *best,
+                            bool *sym_table, pc_runner_config *cfg, pc_error *err);
+
+/* Checks that the job belongs to this puzzle's search (as the board is
+   now); errors name the job file. */
+pc_status pc_solve_job_check(const char *path, const pc_job *j, const pc_solver *sv,
+                             pc_error *err);
+
+/* The job's next subproblem, for pc_runner_config.next: *at counts those
+   given. */
+bool pc_solve_job_next(const pc_job *j, int64_t *at, int64_t *sub);
+
+/* After a complete run of the job: writes the result to `result` (NULL:
+   the job file's name with .job replaced by .result) and says so on
+   stderr. */
+pc_status pc_solve_job_finish(const char *path, const char *result, const pc_job *j,
+                              const pc_solver *sv, const pc_runner_result *res, pc_error *err);
+
+#endif

@@ -1,0 +1,136 @@
+/* solve_pictures.c — choosing and drawing the pictures of a solve run. */
+#include "cli/solve_pictures.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/alloc.h"
+#include "render/gallery.h"
+#include "render/output.h"
+#include "render/profile_plot.h"
+#include "render/render.h"
+
+bool pc_solve_pictures_scored(const pc_solve_pictures *p) { return p->gallery != NULL; }
+
+pc_status pc_solve_pictures_start(pc_solve_pictures *p, int32_t n_cells, pc_error *err)
+{
+  pc_format fmt;
+  pc_status s = PC_OK;
+  if (p->render && (s = pc_format_of(p->render, &fmt, err))) return s;
+  if (p->profile_plot && (s = pc_format_of(p->profile_plot, &fmt, err))) return s;
+  if (p->gallery && !pc_gallery_is_dir(p->gallery) && (s = pc_format_of(p->gallery, &fmt, err)))
+    return s;
+  if (p->render && pc_tiling_init(&p->picked, n_cells)) s = PC_ERR_NOMEM;
+  if (p->gallery) {
+    p->shown = pc_alloc_array((size_t)p->max, sizeof *p->shown);
+    p->scores = pc_alloc_array((size_t)p->max, sizeof *p->scores);
+    if (!p->shown || !p->scores) s = PC_ERR_NOMEM;
+  }
+  return s ? pc_error_set(err, s, 0, 0, "out of memory") : PC_OK;
+}
+
+/* Keeps a copy of the found solution in the gallery: while there is room,
+   or (sorting) in place of the least symmetric one when it beats it. */
+static void gallery_take(pc_solve_pictures *p, const pc_census *c)
+{
+  int32_t at = p->n_shown;
+  if (at == p->max) {
+    if (!p->sort) return;
+    at = 0;
+    for (int32_t i = 1; i < p->n_shown; i++)
+      if (pc_score_cmp(p->scores[i], p->scores[at]) < 0) at = i;
+    if (pc_score_cmp(c->found_score, p->scores[at]) <= 0) return;
+  } else if (pc_tiling_init(&p->shown[at], c->found.n_cells)) {
+    return;
+  } else {
+    p->n_shown++;
+  }
+  pc_tiling_copy(&p->shown[at], &c->found);
+  p->scores[at] = c->found_score;
+}
+
+void pc_solve_pictures_take(pc_solve_pictures *p, const pc_census *c, uint64_t reported)
+{
+  if (p->render && reported == p->index) {
+    pc_tiling_copy(&p->picked, &c->found);
+    p->have_picked = true;
+  }
+  if (p->gallery) gallery_take(p, c);
+}
+
+/* The gallery's order: as found, or the most symmetric first (stable). */
+static void sort_shown(pc_solve_pictures *p)
+{
+  for (int32_t i = 1; i < p->n_shown; i++)
+    for (int32_t j = i; j > 0 && pc_score_cmp(p->scores[j], p->scores[j - 1]) > 0; j--) {
+      pc_tiling t = p->shown[j];
+      pc_score s = p->scores[j];
+      p->shown[j] = p->shown[j - 1], p->scores[j] = p->scores[j - 1];
+      p->shown[j - 1] = t, p->scores[j - 1] = s;
+    }
+}
+
+static pc_status draw_gallery(pc_solve_pictures *p, const pc_puzzle *pz, const pc_census *c,
+                              bool best, pc_error *err)
+{
+  const pc_tiling *tilings = best ? c->best_tilings : p->shown;
+  int32_t n = best ? c->n_best : p->n_shown;
+  if (best && n > p->max) n = p->max;
+  if (!best && p->sort) sort_shown(p);
+  char (*caption)[64] = pc_alloc_array((size_t)n + 1, sizeof *caption);
+  const char **captions = pc_alloc_array((size_t)n + 1, sizeof *captions);
+  pc_sym_count *sym = pc_alloc_array((size_t)c->table_side * (size_t)c->table_side + 1, sizeof *sym);
+  if (!caption || !captions || !sym) {
+    free(caption), free(captions), free(sym);
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  }
+  for (int32_t i = 0; i < n; i++) {
+    pc_score sc = best ? pc_score_tiling(c->scorer, &tilings[i]) : p->scores[i];
+    snprintf(caption[i], sizeof caption[i], "#%d  h %d  v %d", (int)i + 1, (int)sc.h, (int)sc.v);
+    captions[i] = caption[i];
+  }
+  int32_t n_sym = 0;
+  for (int32_t h = c->table_side - 1; h >= 0; h--)
+    for (int32_t v = c->table_side - 1; v >= 0; v--) {
+      uint64_t k = c->table[(size_t)h * (size_t)c->table_side + (size_t)v];
+      if (k) sym[n_sym++] = (pc_sym_count){h, v, k};
+    }
+  char summary[160];
+  snprintf(summary, sizeof summary, "%llu solutions, %llu essentially different%s",
+           (unsigned long long)c->solutions, (unsigned long long)c->unique,
+           best ? "; the maximally symmetric" : "");
+  pc_gallery_page page = {.summary = summary, .sym = sym, .n_sym = n_sym};
+  pc_gallery_opts o = pc_gallery_defaults();
+  if (p->columns > 0) o.columns = p->columns;
+  pc_status s = pc_render_gallery(p->gallery, pz, tilings, captions, n, &page, &o, err);
+  free(caption);
+  free(captions);
+  free(sym);
+  return s;
+}
+
+pc_status pc_solve_pictures_finish(pc_solve_pictures *p, const pc_puzzle *pz,
+                                   const pc_census *c, bool best, const pc_dlx_stats *st,
+                                   pc_error *err)
+{
+  pc_status s = PC_OK;
+  if (p->render) {
+    const pc_tiling *t = best && c->n_best ? &c->best_tilings[0] : p->have_picked && !best ? &p->picked : NULL;
+    if (!t) fprintf(stderr, "polycover solve: no solution %llu to draw\n", (unsigned long long)p->index);
+    else s = pc_render_solution(p->render, pz, t, NULL, err);
+  }
+  if (!s && p->gallery) s = draw_gallery(p, pz, c, best, err);
+  if (!s && p->profile_plot) s = pc_render_profile(p->profile_plot, st, pz->title, err);
+  return s;
+}
+
+void pc_solve_pictures_free(pc_solve_pictures *p)
+{
+  pc_tiling_free(&p->picked);
+  for (int32_t i = 0; i < p->n_shown; i++) pc_tiling_free(&p->shown[i]);
+  free(p->shown);
+  free(p->scores);
+  p->shown = NULL;
+  p->scores = NULL;
+  p->n_shown = 0;
+}

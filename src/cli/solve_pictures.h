@@ -1,0 +1,43 @@
+/* solve_pictures.h — the pictures `polycover solve` draws as it goes: one
+   solution (--render), a gallery of many (--gallery, kept in order found or
+   the most symmetric ones) and the search profile (--profile-plot). It
+   picks the solutions while the search runs and draws once it is over. */
+#ifndef PC_SOLVE_PICTURES_H
+#define PC_SOLVE_PICTURES_H
+
+#include "poly/census.h"
+#include "core/dlx.h"
+#include "poly/puzzle.h"
+
+typedef struct pc_solve_pictures {
+  const char *render;        /* file for one solution, or NULL */
+  uint64_t index;            /* which reported solution it draws, from 1 */
+  const char *gallery;       /* sheet file or folder, or NULL */
+  int32_t max, columns;      /* gallery size and layout */
+  bool sort;                 /* gallery: the most symmetric first */
+  const char *profile_plot;  /* file for the level chart, or NULL */
+  /* Picked so far. */
+  pc_tiling picked;
+  bool have_picked;
+  pc_tiling *shown;
+  pc_score *scores;
+  int32_t n_shown;
+} pc_solve_pictures;
+
+/* Whether scores are needed (gallery captions and sorting). */
+bool pc_solve_pictures_scored(const pc_solve_pictures *p);
+
+/* Checks the file names before a long search; allocates. */
+pc_status pc_solve_pictures_start(pc_solve_pictures *p, int32_t n_cells, pc_error *err);
+
+/* Looks at the solution just reported (c->found, number `reported`). */
+void pc_solve_pictures_take(pc_solve_pictures *p, const pc_census *c, uint64_t reported);
+
+/* Draws everything asked for. With `best`, the pictures show the census's
+   maximally symmetric solutions instead of those reported. */
+pc_status pc_solve_pictures_finish(pc_solve_pictures *p, const pc_puzzle *pz,
+                                   const pc_census *c, bool best, const pc_dlx_stats *st,
+                                   pc_error *err);
+void pc_solve_pictures_free(pc_solve_pictures *p);
+
+#endif

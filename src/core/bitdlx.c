@@ -1,0 +1,306 @@
+/* bitdlx.c — DLX's search on bit masks (see bitdlx.h). */
+#include "core/bitdlx.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+
+/* The key of a covered item: above every count. Keys are signed so that
+   their minimum vectorizes well without SSE4 (no unsigned minimum before
+   it). */
+#define COVERED INT32_MAX
+/* Keys are compared in blocks of this many, padded with COVERED, so that
+   the minimum is a loop of known length (vectorized at -O2 too). */
+#define BLOCK 16
+
+struct pc_bitdlx {
+  int32_t n_options, n_primary, words, stride; /* stride: keys a level, padded */
+  uint64_t *conflicts;   /* per option, `words` words: the options sharing an item */
+  int32_t *prim_start;   /* n_options + 1: where each option's primary items are */
+  uint8_t *prim;
+  /* Per primary item, the options through it, as (word, bits) entries of
+     the words where it has some. */
+  int32_t *row_start;    /* n_primary + 1 */
+  int32_t *row_word;
+  uint64_t *row_bits;
+  /* The search's state, per level (0 .. n_primary). */
+  uint64_t *alive;       /* `words` words a level */
+  int32_t *keys;         /* `stride` keys a level */
+  int32_t *item;         /* the item branched on */
+  int32_t *next;         /* the row entry after the one being tried */
+  uint64_t *rest;        /* that entry's options not tried yet */
+  int32_t *option;       /* the option taken (the prefix's too) */
+  uint32_t *choices;     /* how many options the item had */
+  uint64_t *level_nodes, *level_updates;
+};
+
+static size_t row_bytes(const pc_xc *xc)
+{
+  size_t words = ((size_t)xc->n_options + 63) / 64;
+  return (size_t)xc->n_options * words * sizeof(uint64_t);
+}
+
+bool pc_bitdlx_applies(const pc_xc *xc)
+{
+  return xc->n_items <= PC_BITDLX_MAX_ITEMS && row_bytes(xc) <= PC_BITDLX_MAX_ROW_BYTES;
+}
+
+static inline void set_bit(uint64_t *m, int32_t k) { m[k / 64] |= 1ull << (k % 64); }
+
+/* Each item's options as a set (n_items rows of `words` words). */
+static uint64_t *item_rows(const pc_xc *xc, int32_t words)
+{
+  uint64_t *rows = pc_calloc_array((size_t)xc->n_items * (size_t)words + 1, sizeof *rows);
+  if (!rows) return NULL;
+  for (int32_t k = 0; k < xc->n_options; k++)
+    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++)
+      set_bit(rows + (size_t)pc_xc_option(xc, k)[j] * (size_t)words, k);
+  return rows;
+}
+
+/* The sparse rows of the primary items, from their sets. */
+static bool make_rows(pc_bitdlx *b, const uint64_t *sets)
+{
+  int32_t n = 0, words = b->words;
+  for (int32_t y = 0; y < b->n_primary; y++)
+    for (int32_t w = 0; w < words; w++) n += sets[(size_t)y * words + w] != 0;
+  b->row_word = pc_alloc_array((size_t)n + 1, sizeof *b->row_word);
+  b->row_bits = pc_alloc_array((size_t)n + 1, sizeof *b->row_bits);
+  if (!b->row_word || !b->row_bits) return false;
+  n = 0;
+  for (int32_t y = 0; y < b->n_primary; y++) {
+    b->row_start[y] = n;
+    for (int32_t w = 0; w < words; w++)
+      if (sets[(size_t)y * words + w]) {
+        b->row_word[n] = w;
+        b->row_bits[n++] = sets[(size_t)y * words + w];
+      }
+  }
+  b->row_start[b->n_primary] = n;
+  return true;
+}
+
+pc_bitdlx *pc_bitdlx_new(const pc_xc *xc)
+{
+  if (!pc_bitdlx_applies(xc)) return NULL;
+  pc_bitdlx *b = calloc(1, sizeof *b);
+  if (!b) return NULL;
+  int32_t no = xc->n_options, np = xc->n_primary, words = (no + 63) / 64;
+  b->n_options = no;
+  b->n_primary = np;
+  b->words = words;
+  b->stride = (np + BLOCK - 1) / BLOCK * BLOCK;
+  size_t levels = (size_t)np + 1, w = (size_t)words;
+  b->conflicts = pc_calloc_array((size_t)no * w + 1, sizeof *b->conflicts);
+  b->prim_start = pc_alloc_array((size_t)no + 1, sizeof *b->prim_start);
+  b->prim = pc_alloc_array((size_t)xc->opt_start[no] + 1, sizeof *b->prim);
+  b->row_start = pc_alloc_array(levels, sizeof *b->row_start);
+  b->alive = pc_alloc_array(levels * w, sizeof *b->alive);
+  b->keys = pc_alloc_array(levels * (size_t)b->stride + 1, sizeof *b->keys);
+  b->item = pc_alloc_array(levels, sizeof *b->item);
+  b->next = pc_alloc_array(levels, sizeof *b->next);
+  b->rest = pc_alloc_array(levels, sizeof *b->rest);
+  b->option = pc_alloc_array(levels, sizeof *b->option);
+  b->choices = pc_alloc_array(levels, sizeof *b->choices);
+  b->level_nodes = pc_calloc_array(levels, sizeof *b->level_nodes);
+  b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
+  uint64_t *sets = item_rows(xc, words);
+  if (!sets || !b->conflicts || !b->prim_start || !b->prim || !b->row_start || !b->alive ||
+      !b->keys || !b->item || !b->next || !b->rest || !b->option || !b->choices ||
+      !b->level_nodes || !b->level_updates || !make_rows(b, sets)) {
+    free(sets);
+    pc_bitdlx_free(b);
+    return NULL;
+  }
+  int32_t n = 0;
+  for (int32_t k = 0; k < no; k++) {
+    const int32_t *items = pc_xc_option(xc, k);
+    uint64_t *row = b->conflicts + (size_t)k * w;
+    b->prim_start[k] = n;
+    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++) {
+      const uint64_t *set = sets + (size_t)items[j] * w;
+      for (size_t t = 0; t < w; t++) row[t] |= set[t];
+      if (items[j] < np) b->prim[n++] = (uint8_t)items[j];
+    }
+  }
+  b->prim_start[no] = n;
+  free(sets);
+  return b;
+}
+
+void pc_bitdlx_free(pc_bitdlx *b)
+{
+  if (!b) return;
+  free(b->conflicts);
+  free(b->prim_start);
+  free(b->prim);
+  free(b->row_start);
+  free(b->row_word);
+  free(b->row_bits);
+  free(b->alive);
+  free(b->keys);
+  free(b->item);
+  free(b->next);
+  free(b->rest);
+  free(b->option);
+  free(b->choices);
+  free(b->level_nodes);
+  free(b->level_updates);
+  free(b);
+}
+
+static inline bool is_alive(const uint64_t *alive, int32_t k)
+{
+  return alive[k / 64] >> (k % 64) & 1;
+}
+
+/* The root's state in level 0: every option with a primary item alive. */
+static void start(pc_bitdlx *b)
+{
+  uint64_t *alive = b->alive;
+  int32_t *keys = b->keys;
+  memset(alive, 0, (size_t)b->words * sizeof *alive);
+  for (int32_t y = 0; y < b->stride; y++) keys[y] = y < b->n_primary ? y : COVERED;
+  for (int32_t k = 0; k < b->n_options; k++) {
+    if (b->prim_start[k] == b->prim_start[k + 1]) continue;
+    set_bit(alive, k);
+    for (int32_t j = b->prim_start[k]; j < b->prim_start[k + 1]; j++) keys[b->prim[j]] += 256;
+  }
+}
+
+/* Level l + 1's state: level l's with option k taken. Every alive option
+   that shares an item with k dies (k itself included) and leaves the
+   counts of its primary items; then k's items are covered. */
+static inline void take(pc_bitdlx *b, int32_t k, int32_t l)
+{
+  size_t words = (size_t)b->words, stride = (size_t)b->stride;
+  const uint64_t *restrict from = b->alive + (size_t)l * words;
+  const uint64_t *restrict row = b->conflicts + (size_t)k * words;
+  uint64_t *restrict to = b->alive + (size_t)(l + 1) * words;
+  int32_t *restrict keys = b->keys + (size_t)(l + 1) * stride;
+  const int32_t *restrict start = b->prim_start;
+  const uint8_t *restrict prim = b->prim;
+  memcpy(keys, b->keys + (size_t)l * stride, stride * sizeof *keys);
+  for (size_t w = 0; w < words; w++) {
+    uint64_t dying = from[w] & row[w];
+    to[w] = from[w] & ~row[w];
+    for (; dying; dying &= dying - 1) {
+      int32_t r = (int32_t)(w * 64) + __builtin_ctzll(dying);
+      for (int32_t j = start[r]; j < start[r + 1]; j++) keys[prim[j]] -= 256;
+    }
+  }
+  for (int32_t j = start[k]; j < start[k + 1]; j++) keys[prim[j]] = COVERED;
+  b->option[l] = k;
+}
+
+/* The prefix, taken at levels 0 .. n_prefix - 1: false when one of its
+   options is out of range or no longer alive (it shares an item with an
+   earlier one, or has no primary item). */
+static bool take_prefix(pc_bitdlx *b, const pc_dlx_config *cfg)
+{
+  start(b);
+  for (int32_t l = 0; l < cfg->n_prefix; l++) {
+    int32_t k = cfg->prefix[l];
+    if (k < 0 || k >= b->n_options || !is_alive(b->alive + (size_t)l * b->words, k)) return false;
+    take(b, k, l);
+    b->choices[l] = 1;
+  }
+  return true;
+}
+
+/* The first item of smallest count: the smallest key. */
+static inline int32_t smallest(const int32_t *keys, int32_t stride)
+{
+  int32_t best = COVERED;
+  for (int32_t i = 0; i < stride; i += BLOCK)
+    for (int32_t j = 0; j < BLOCK; j++) best = keys[i + j] < best ? keys[i + j] : best;
+  return best;
+}
+
+/* The first uncovered item's key. */
+static inline int32_t leftmost(const int32_t *keys, int32_t n)
+{
+  for (int32_t i = 0; i < n; i++)
+    if (keys[i] != COVERED) return keys[i];
+  return COVERED;
+}
+
+static bool report(const pc_bitdlx *b, const pc_dlx_config *cfg, int32_t level,
+                   uint64_t solutions)
+{
+  bool stop = cfg->visit && cfg->visit(cfg->ctx, b->option, level);
+  return stop || (cfg->max_solutions && solutions >= cfg->max_solutions);
+}
+
+void pc_bitdlx_search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st)
+{
+  int32_t base = cfg->n_prefix > 0 ? cfg->n_prefix : 0;
+  int32_t split = cfg->split_depth > 0 ? cfg->split_depth : INT32_MAX;
+  int32_t level = base, maxlevel = -1, stride = b->stride;
+  uint64_t *lnodes = b->level_nodes, nodes = 0, solutions = 0;
+  bool complete = true, mrv = cfg->choose == PC_CHOOSE_MRV;
+  memset(lnodes, 0, ((size_t)b->n_primary + 1) * sizeof *lnodes);
+  if (!take_prefix(b, cfg)) goto done;
+
+forward:
+  nodes++;
+  lnodes[level]++;
+  if (level > maxlevel) maxlevel = level;
+  {
+    const int32_t *keys = b->keys + (size_t)level * (size_t)stride;
+    int32_t best = mrv ? smallest(keys, stride) : leftmost(keys, b->n_primary);
+    if (best == COVERED || level >= split) {
+      solutions++;
+      if (report(b, cfg, level, solutions)) goto stop;
+      goto backup;
+    }
+    if (cfg->stop && atomic_load_explicit(cfg->stop, memory_order_relaxed)) goto stop;
+    int32_t y = best & 255;
+    b->item[level] = y;
+    b->choices[level] = (uint32_t)(best >> 8);
+    b->next[level] = b->row_start[y];
+    b->rest[level] = 0;
+  }
+advance:
+  {
+    /* The next alive option through the item, or back up. */
+    const uint64_t *alive = b->alive + (size_t)level * (size_t)b->words;
+    int32_t y = b->item[level], t = b->next[level];
+    uint64_t rest = b->rest[level];
+    while (!rest) {
+      if (t == b->row_start[y + 1]) goto backup;
+      rest = alive[b->row_word[t]] & b->row_bits[t];
+      t++;
+    }
+    int32_t k = b->row_word[t - 1] * 64 + __builtin_ctzll(rest);
+    b->next[level] = t;
+    b->rest[level] = rest & (rest - 1);
+    take(b, k, level);
+    level++;
+    goto forward;
+  }
+backup:
+  if (level == base) goto done;
+  level--;
+  goto advance;
+
+stop:
+  complete = false;
+done:
+  st->solutions = solutions;
+  st->nodes = nodes;
+  st->updates = 0;
+  st->complete = complete;
+  st->no_updates = true;
+  st->levels = maxlevel + 1;
+  st->level_nodes = lnodes;
+  st->level_updates = b->level_updates;
+}
+
+double pc_bitdlx_path_probability(const pc_bitdlx *b, int32_t n)
+{
+  double p = 1.0;
+  for (int32_t l = 0; l < n; l++) p /= b->choices[l];
+  return p;
+}

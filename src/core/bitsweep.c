@@ -1,0 +1,563 @@
+/* bitsweep.c — the bitset exact-cover engine (see bitsweep.h for the strategy). */
+#include "core/bitsweep.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#define PC_BITSWEEP_WORDS (PC_BITSWEEP_MAX_ITEMS / 64)
+/* Choices made by fewest options before the sweep takes over (forced ones
+   not counted): 2 measured best (kanoodle 30% fewer nodes than with 1;
+   more costs more than it saves). */
+#define PC_BITSWEEP_TOP 2
+
+/* A run of options listed under the same first item that share another
+   primary item, their group: the whole run is skipped once the group is
+   covered (a piece already placed). */
+typedef struct pc_bitsweep_run {
+  int32_t lo, hi;
+} pc_bitsweep_run;
+
+struct pc_bitsweep {
+  int32_t n_options, n_primary, words;
+  uint64_t *opt_mask;     /* every option's mask, `words` words each */
+  /* Entries: options' masks side by side (and their indices), so that a
+     branch scans one run of memory. First come the options listed under
+     their first primary item in the order, in runs by group; then, for
+     each primary item, every option through it. */
+  uint64_t *ent_mask;
+  int32_t *ent_opt;
+  int32_t *first_run;     /* n_primary + 1: item x's runs, by group */
+  uint64_t *groups;       /* per primary item: the groups of its runs */
+  pc_bitsweep_run *run;
+  int32_t *through;       /* n_primary + 1: item x's entries of the second kind */
+  uint64_t *watch;        /* per entry: the items its option may isolate */
+  uint64_t *hit;          /* per primary item: the items that isolate it */
+  /* The search's state, one entry per level. */
+  uint64_t *covered;      /* the covered mask before each level's choice */
+  int32_t *at, *end;      /* the entry tried and the end of its run */
+  int32_t *item, *group;  /* whose runs are tried (-1: none), and which */
+  int32_t *budget;        /* the levels left to choose by fewest options */
+  int32_t *solution;      /* option indices handed to the visitor */
+  uint32_t *choices;      /* in a split search: the options the item had */
+  int32_t n_prefix;
+  uint64_t *level_nodes, *level_updates;
+};
+
+bool pc_bitsweep_applies(const pc_xc *xc)
+{
+  return xc->n_items <= PC_BITSWEEP_MAX_ITEMS;
+}
+
+/* The item order. Below its top levels the search branches on the first
+   uncovered primary item in this order, so it should sweep the problem
+   with a short front: on a rectangle, along the short side (6x10
+   pentominoes, first uncovered item only: 26 million nodes column by
+   column, 349 million row by row). The engine knows no
+   geometry, so it tries transposing the given order with the strides
+   that options suggest and keeps the order whose options span the fewest
+   positions. */
+
+/* Items [0, m) are the block to reorder: the primary items that share an
+   option with a higher primary item (board cells, not the piece items that
+   follow them). */
+static int32_t block_size(const pc_xc *xc)
+{
+  int32_t m = 0;
+  for (int32_t k = 0; k < xc->n_options; k++) {
+    int32_t hi = -1, second = -1;
+    const int32_t *items = pc_xc_option(xc, k);
+    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++) {
+      int32_t x = items[j];
+      if (x >= xc->n_primary) continue;
+      if (x > hi) second = hi, hi = x;
+      else if (x > second) second = x;
+    }
+    if (second + 1 > m) m = second + 1;
+  }
+  return m;
+}
+
+/* The sum over options of the distance between their first and last
+   items of the block, under the order `pos`. */
+static int64_t spread(const pc_xc *xc, int32_t m, const int32_t *pos)
+{
+  int64_t sum = 0;
+  for (int32_t k = 0; k < xc->n_options; k++) {
+    int32_t lo = INT32_MAX, hi = -1;
+    const int32_t *items = pc_xc_option(xc, k);
+    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++)
+      if (items[j] < m) {
+        int32_t p = pos[items[j]];
+        if (p < lo) lo = p;
+        if (p > hi) hi = p;
+      }
+    if (hi >= 0) sum += hi - lo;
+  }
+  return sum;
+}
+
+/* pos[i] for the block read column by column with `stride` items a row. */
+static void transpose(int32_t m, int32_t stride, int32_t *pos)
+{
+  int32_t n = 0;
+  for (int32_t c = 0; c < stride; c++)
+    for (int32_t i = c; i < m; i += stride) pos[i] = n++;
+}
+
+/* Fills pos (n_items entries) with each item's bit. */
+static void choose_order(const pc_xc *xc, int32_t *pos)
+{
+  int32_t m = block_size(xc), count[PC_BITSWEEP_MAX_ITEMS] = {0}, trial[PC_BITSWEEP_MAX_ITEMS];
+  for (int32_t i = 0; i < xc->n_items; i++) pos[i] = i;
+  /* The strides: how often two items of an option lie d apart, for the
+     nearest item of the block above each. */
+  for (int32_t k = 0; k < xc->n_options; k++) {
+    const int32_t *items = pc_xc_option(xc, k);
+    int32_t n = pc_xc_option_size(xc, k);
+    for (int32_t j = 0; j < n; j++) {
+      int32_t next = INT32_MAX;
+      for (int32_t t = 0; t < n; t++)
+        if (items[t] > items[j] && items[t] < m && items[t] < next) next = items[t];
+      if (items[j] < m && next < m && next - items[j] > 1) count[next - items[j]]++;
+    }
+  }
+  int64_t best = spread(xc, m, pos);
+  for (int tries = 0; tries < 3; tries++) {
+    int32_t s = 0;
+    for (int32_t d = 2; d < m; d++)
+      if (count[d] > count[s]) s = d;
+    if (!s) break;
+    count[s] = 0;
+    memcpy(trial, pos, (size_t)xc->n_items * sizeof *trial);
+    transpose(m, s, trial);
+    int64_t cost = spread(xc, m, trial);
+    if (cost < best) {
+      best = cost;
+      memcpy(pos, trial, (size_t)xc->n_items * sizeof *pos);
+    }
+  }
+}
+
+/* The first uncovered primary item, or -1 when all are covered. */
+static inline int32_t first_uncovered(const uint64_t *covered, const uint64_t *primary,
+                                      int words)
+{
+  for (int k = 0; k < words; k++) {
+    uint64_t open = ~covered[k] & primary[k];
+    if (open) return k * 64 + __builtin_ctzll(open);
+  }
+  return -1;
+}
+
+static inline bool meets(const uint64_t *a, const uint64_t *c, int words)
+{
+  uint64_t m = 0;
+  for (int k = 0; k < words; k++) m |= a[k] & c[k];
+  return m != 0;
+}
+
+static inline bool has(const uint64_t *c, int32_t x)
+{
+  return c[x / 64] >> (x % 64) & 1;
+}
+
+/* Isolation: for each primary item y, a few other items such that every
+   option through y holds one of them (on a grid, the cells next to y), so
+   that y has no option left once they are all covered. Chosen greedily,
+   the item through most options not yet held first; at most 8, none when
+   that does not hold them all. An option watches the items whose set it
+   meets. */
+#define PC_BITSWEEP_HIT_MAX 8
+
+static bool find_watch(pc_bitsweep *b, int32_t np, int32_t n_items)
+{
+  int32_t words = b->words, n_ent = b->through[np];
+  uint64_t *hit = pc_calloc_array((size_t)np * (size_t)words + 1, sizeof *hit);
+  bool *held = pc_alloc_array((size_t)n_ent + 1, sizeof *held);
+  bool *usable = pc_alloc_array((size_t)np + 1, sizeof *usable);
+  if (!hit || !held || !usable) {
+    free(hit);
+    free(held);
+    free(usable);
+    return false;
+  }
+  for (int32_t y = 0; y < np; y++) {
+    int32_t lo = b->through[y], hi = b->through[y + 1], left = hi - lo;
+    uint64_t *h = hit + (size_t)y * words;
+    memset(held + lo, 0, (size_t)left * sizeof *held);
+    for (int n = 0; n < PC_BITSWEEP_HIT_MAX && left > 0; n++) {
+      int32_t count[PC_BITSWEEP_MAX_ITEMS] = {0}, best = -1;
+      for (int32_t i = lo; i < hi; i++)
+        for (int k = 0; !held[i] && k < words; k++)
+          for (uint64_t m = b->ent_mask[(size_t)i * words + k]; m; m &= m - 1)
+            count[k * 64 + __builtin_ctzll(m)]++;
+      count[y] = 0;
+      for (int32_t z = 0; z < n_items; z++)
+        if (count[z] && (best < 0 || count[z] > count[best])) best = z;
+      if (best < 0) break;
+      h[best / 64] |= 1ull << (best % 64);
+      for (int32_t i = lo; i < hi; i++)
+        if (!held[i] && has(b->ent_mask + (size_t)i * words, best)) held[i] = true, left--;
+    }
+    usable[y] = left == 0;
+  }
+  for (int32_t i = 0; i < n_ent; i++) {
+    const uint64_t *m = b->ent_mask + (size_t)i * words;
+    uint64_t *wm = b->watch + (size_t)i * words;
+    for (int32_t y = 0; y < np; y++)
+      if (usable[y] && !has(m, y) && meets(hit + (size_t)y * words, m, words))
+        wm[y / 64] |= 1ull << (y % 64);
+  }
+  b->hit = hit;
+  free(held);
+  free(usable);
+  return true;
+}
+
+pc_bitsweep *pc_bitsweep_new(const pc_xc *xc)
+{
+  if (!pc_bitsweep_applies(xc)) return NULL;
+  pc_bitsweep *b = calloc(1, sizeof *b);
+  if (!b) return NULL;
+  int32_t np = xc->n_primary, no = xc->n_options, words = (xc->n_items + 63) / 64;
+  if (words == 0) words = 1;
+  b->n_options = no;
+  b->n_primary = np;
+  b->words = words;
+  size_t levels = (size_t)np + 1, w = (size_t)words;
+  /* Entries: one per option with a primary item, one per (option, primary
+     item). */
+  int64_t n_ent = 0;
+  for (int32_t k = 0; k < no; k++) {
+    int32_t n = 0;
+    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++) n += pc_xc_option(xc, k)[j] < np;
+    n_ent += n ? n + 1 : 0;
+  }
+  int32_t *first = pc_alloc_array((size_t)no + 1, sizeof *first);
+  int32_t *group = pc_alloc_array((size_t)no + 1, sizeof *group);
+  int32_t *count = pc_calloc_array((size_t)np * (size_t)np + 1, sizeof *count);
+  b->opt_mask = pc_calloc_array((size_t)no * w + 1, sizeof *b->opt_mask);
+  b->ent_mask = pc_alloc_array((size_t)n_ent * w + 1, sizeof *b->ent_mask);
+  b->ent_opt = pc_alloc_array((size_t)n_ent + 1, sizeof *b->ent_opt);
+  b->first_run = pc_calloc_array(levels, sizeof *b->first_run);
+  b->run = pc_alloc_array((size_t)no + 1, sizeof *b->run);
+  b->through = pc_calloc_array(levels, sizeof *b->through);
+  b->watch = pc_calloc_array((size_t)n_ent * w + 1, sizeof *b->watch);
+  b->covered = pc_alloc_array(levels * w, sizeof *b->covered);
+  b->at = pc_alloc_array(levels, sizeof *b->at);
+  b->end = pc_alloc_array(levels, sizeof *b->end);
+  b->groups = pc_calloc_array((size_t)np * w + 1, sizeof *b->groups);
+  b->item = pc_alloc_array(levels, sizeof *b->item);
+  b->group = pc_alloc_array(levels, sizeof *b->group);
+  b->budget = pc_alloc_array(levels + 1, sizeof *b->budget);
+  b->solution = pc_alloc_array((size_t)no + levels, sizeof *b->solution);
+  b->choices = pc_alloc_array(levels, sizeof *b->choices);
+  b->level_nodes = pc_calloc_array(levels, sizeof *b->level_nodes);
+  b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
+  if (!first || !group || !count || !b->opt_mask || !b->ent_mask || !b->ent_opt ||
+      !b->first_run || !b->run || !b->through || !b->watch || !b->covered || !b->at || !b->end ||
+      !b->groups || !b->item || !b->group || !b->budget || !b->solution || !b->choices ||
+      !b->level_nodes || !b->level_updates) {
+    free(first);
+    free(group);
+    free(count);
+    pc_bitsweep_free(b);
+    return NULL;
+  }
+  /* An option is listed under its first primary item in the order, in the
+     run of its last one (itself when it has one primary item); one with no
+     primary item is never taken (nor by DLX, which only branches on
+     primary items). */
+  int32_t pos[PC_BITSWEEP_MAX_ITEMS];
+  choose_order(xc, pos);
+  for (int32_t k = 0; k < no; k++) {
+    const int32_t *items = pc_xc_option(xc, k);
+    first[k] = group[k] = -1;
+    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++) {
+      int32_t q = pos[items[j]];
+      b->opt_mask[(size_t)k * w + (size_t)q / 64] |= 1ull << (q % 64);
+      if (items[j] >= np) continue;
+      if (first[k] < 0 || q < first[k]) first[k] = q;
+      if (q > group[k]) group[k] = q;
+      b->through[q + 1]++;
+    }
+    if (first[k] >= 0) count[first[k] * np + group[k] + 1]++;
+  }
+  /* A counting sort by (first, group), keeping the options' order within
+     a run; then the runs. */
+  size_t keys = (size_t)np * (size_t)np;
+  for (size_t key = 0; key < keys; key++) count[key + 1] += count[key];
+  int32_t listed = count[keys], n_runs = 0;
+  for (int32_t k = 0; k < no; k++) {
+    if (first[k] < 0) continue;
+    int32_t i = count[first[k] * np + group[k]]++;
+    b->ent_opt[i] = k;
+    memcpy(b->ent_mask + (size_t)i * w, b->opt_mask + (size_t)k * w, w * sizeof *b->ent_mask);
+  }
+  for (int32_t i = 0; i < listed; i++) {
+    int32_t k = b->ent_opt[i];
+    if (i == 0 || first[k] != first[b->ent_opt[i - 1]] || group[k] != group[b->ent_opt[i - 1]]) {
+      b->run[n_runs++] = (pc_bitsweep_run){.lo = i, .hi = i};
+      b->first_run[first[k] + 1] = n_runs;
+      b->groups[(size_t)first[k] * w + (size_t)group[k] / 64] |= 1ull << (group[k] % 64);
+    }
+    b->run[n_runs - 1].hi = i + 1;
+  }
+  for (int32_t x = 0; x < np; x++)
+    if (b->first_run[x + 1] < b->first_run[x]) b->first_run[x + 1] = b->first_run[x];
+  /* The entries through each item. */
+  b->through[0] = listed;
+  for (int32_t x = 0; x < np; x++) b->through[x + 1] += b->through[x];
+  int32_t *fill = b->at; /* scratch: np + 1 entries */
+  memcpy(fill, b->through, (size_t)np * sizeof *fill);
+  for (int32_t k = 0; k < no; k++) {
+    const int32_t *items = pc_xc_option(xc, k);
+    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++) {
+      if (items[j] >= np) continue;
+      int32_t i = fill[pos[items[j]]]++;
+      b->ent_opt[i] = k;
+      memcpy(b->ent_mask + (size_t)i * w, b->opt_mask + (size_t)k * w, w * sizeof *b->ent_mask);
+    }
+  }
+  free(first);
+  free(group);
+  free(count);
+  if (!find_watch(b, np, xc->n_items)) {
+    pc_bitsweep_free(b);
+    return NULL;
+  }
+  return b;
+}
+
+void pc_bitsweep_free(pc_bitsweep *b)
+{
+  if (!b) return;
+  free(b->opt_mask);
+  free(b->ent_mask);
+  free(b->ent_opt);
+  free(b->first_run);
+  free(b->run);
+  free(b->through);
+  free(b->watch);
+  free(b->hit);
+  free(b->covered);
+  free(b->at);
+  free(b->end);
+  free(b->groups);
+  free(b->item);
+  free(b->group);
+  free(b->budget);
+  free(b->solution);
+  free(b->choices);
+  free(b->level_nodes);
+  free(b->level_updates);
+  free(b);
+}
+
+/* How many options through item y fit, counting up to `most`. */
+static inline int32_t fitting(const pc_bitsweep *b, int32_t y, const uint64_t *cov, int32_t most,
+                              int words)
+{
+  int32_t n = 0;
+  for (int32_t i = b->through[y]; i < b->through[y + 1] && n < most; i++)
+    n += !meets(b->ent_mask + (size_t)i * words, cov, words);
+  return n;
+}
+
+/* The uncovered primary item with the fewest options that fit, the first
+   in the order on a tie, in *x (-1 when all are covered); returns its
+   count. */
+static inline int32_t fewest(const pc_bitsweep *b, const uint64_t *cov, const uint64_t *primary,
+                             int words, int32_t *x)
+{
+  int32_t best = INT32_MAX;
+  *x = -1;
+  for (int k = 0; k < words; k++)
+    for (uint64_t open = ~cov[k] & primary[k]; open; open &= open - 1) {
+      int32_t y = k * 64 + __builtin_ctzll(open), n = fitting(b, y, cov, best, words);
+      if (n < best) {
+        best = n;
+        *x = y;
+        if (n == 0) return 0;
+      }
+    }
+  return best;
+}
+
+/* The first group after `after` among `groups` that is not covered, or
+   -1. */
+static inline int32_t next_group(const uint64_t *groups, const uint64_t *cov, int32_t after,
+                                 int words)
+{
+  int32_t from = after + 1;
+  for (int k = from / 64; k < words; k++) {
+    uint64_t m = groups[k] & ~cov[k];
+    if (k == from / 64) m &= ~0ull << (from % 64);
+    if (m) return k * 64 + __builtin_ctzll(m);
+  }
+  return -1;
+}
+
+/* The run of item x's options in group g. */
+static inline int32_t run_of(const pc_bitsweep *b, int32_t x, int32_t g, int words)
+{
+  const uint64_t *groups = b->groups + (size_t)x * words;
+  int32_t r = b->first_run[x];
+  for (int k = 0; k < g / 64; k++) r += __builtin_popcountll(groups[k]);
+  return r + __builtin_popcountll(groups[g / 64] & ((1ull << (g % 64)) - 1));
+}
+
+/* Whether the option of entry i, just placed, leaves an item it watches
+   with no option: every item of its set covered. */
+static inline bool isolates(const pc_bitsweep *b, int32_t i, const uint64_t *cov, int words)
+{
+  const uint64_t *wm = b->watch + (size_t)i * words;
+  for (int k = 0; k < words; k++)
+    for (uint64_t open = wm[k] & ~cov[k]; open; open &= open - 1) {
+      const uint64_t *h = b->hit + (size_t)(k * 64 + __builtin_ctzll(open)) * words;
+      uint64_t free_ = 0;
+      for (int t = 0; t < words; t++) free_ |= h[t] & ~cov[t];
+      if (!free_) return true;
+    }
+  return false;
+}
+
+/* Takes the prefix: false when an option is out of range, repeated or
+   overlaps another. */
+static bool take_prefix(const pc_bitsweep *b, const pc_dlx_config *cfg, uint64_t *covered)
+{
+  size_t w = (size_t)b->words;
+  memset(covered, 0, w * sizeof *covered);
+  for (int32_t l = 0; l < cfg->n_prefix; l++) {
+    int32_t k = cfg->prefix[l];
+    if (k < 0 || k >= b->n_options) return false;
+    const uint64_t *m = b->opt_mask + (size_t)k * w;
+    if (meets(m, covered, b->words)) return false;
+    for (int32_t j = 0; j < l; j++) /* an empty option meets nothing */
+      if (cfg->prefix[j] == k) return false;
+    for (size_t j = 0; j < w; j++) covered[j] |= m[j];
+  }
+  return true;
+}
+
+static bool report(pc_bitsweep *b, const pc_dlx_config *cfg, int32_t level, uint64_t solutions)
+{
+  bool stop = false;
+  if (cfg->visit) {
+    int32_t n = cfg->n_prefix;
+    if (n > 0) memcpy(b->solution, cfg->prefix, (size_t)n * sizeof *b->solution);
+    for (int32_t l = 0; l < level; l++) b->solution[n + l] = b->ent_opt[b->at[l]];
+    stop = cfg->visit(cfg->ctx, b->solution, n + level);
+  }
+  return stop || (cfg->max_solutions && solutions >= cfg->max_solutions);
+}
+
+/* The search for masks of `words` words; inlined with a constant so that
+   the loops over words unroll. */
+static inline __attribute__((always_inline)) void
+search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const int words)
+{
+  uint64_t *lnodes = b->level_nodes, nodes = 0, solutions = 0;
+  const uint64_t *emask = b->ent_mask;
+  const pc_bitsweep_run *run = b->run;
+  int32_t *at = b->at, *end = b->end;
+  int32_t level = 0, maxlevel = 0, i, e, x, g;
+  int32_t split = cfg->split_depth > 0 ? cfg->split_depth - cfg->n_prefix : INT32_MAX;
+  bool complete = true;
+  uint64_t primary[PC_BITSWEEP_WORDS] = {0}, cov[PC_BITSWEEP_WORDS];
+  for (int32_t p = 0; p < b->n_primary; p++) primary[p / 64] |= 1ull << (p % 64);
+  memset(lnodes, 0, ((size_t)b->n_primary + 1) * sizeof *lnodes);
+  b->n_prefix = cfg->n_prefix;
+  if (!take_prefix(b, cfg, cov)) goto done;
+  b->budget[0] = cfg->n_prefix < PC_BITSWEEP_TOP ? PC_BITSWEEP_TOP - cfg->n_prefix : 0;
+
+forward:
+  nodes++;
+  lnodes[level]++;
+  if (level > maxlevel) maxlevel = level;
+  {
+    int32_t y, n = 0; /* the item to cover, and its options when counted */
+    if (b->budget[level] > 0 && level < split) {
+      n = fewest(b, cov, primary, words, &y);
+      if (n == 0) goto backup;
+      b->budget[level + 1] = b->budget[level] - (n > 1);
+      x = -1;
+      if (y >= 0) {
+        i = b->through[y];
+        e = b->through[y + 1];
+      }
+    } else {
+      if (level > 0 && level < split && isolates(b, at[level - 1], cov, words)) goto backup;
+      b->budget[level + 1] = 0;
+      y = x = first_uncovered(cov, primary, words);
+      i = e = 0;
+    }
+    if (y < 0 || level >= split) {
+      solutions++;
+      if (report(b, cfg, level, solutions)) goto stop;
+      goto backup;
+    }
+    g = -1;
+    /* A split search's paths get probabilities: the options at each level. */
+    if (split < INT32_MAX)
+      b->choices[level] = (uint32_t)(x < 0 ? n : fitting(b, y, cov, INT32_MAX, words));
+    if (cfg->stop && atomic_load_explicit(cfg->stop, memory_order_relaxed)) goto stop;
+    memcpy(b->covered + (size_t)level * words, cov, (size_t)words * sizeof *cov);
+  }
+advance:
+  for (;;) {
+    while (i < e && meets(emask + (size_t)i * words, cov, words)) i++;
+    if (i < e) break;
+    if (x < 0 || (g = next_group(b->groups + (size_t)x * words, cov, g, words)) < 0)
+      goto backup;
+    int32_t r = run_of(b, x, g, words);
+    i = run[r].lo;
+    e = run[r].hi;
+  }
+  at[level] = i;
+  end[level] = e;
+  b->item[level] = x;
+  b->group[level] = g;
+  for (int k = 0; k < words; k++) cov[k] |= emask[(size_t)i * words + k];
+  level++;
+  goto forward;
+backup:
+  if (level == 0) goto done;
+  level--;
+  memcpy(cov, b->covered + (size_t)level * words, (size_t)words * sizeof *cov);
+  i = at[level] + 1;
+  e = end[level];
+  x = b->item[level];
+  g = b->group[level];
+  goto advance;
+
+stop:
+  complete = false;
+done:
+  st->solutions = solutions;
+  st->nodes = nodes;
+  st->updates = 0;
+  st->complete = complete;
+  st->no_updates = true;
+  st->levels = nodes ? maxlevel + 1 : 0;
+  st->level_nodes = lnodes;
+  st->level_updates = b->level_updates;
+}
+
+void pc_bitsweep_search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *st)
+{
+  switch (b->words) {
+  case 1: search(b, cfg, st, 1); break;
+  case 2: search(b, cfg, st, 2); break;
+  case 3: search(b, cfg, st, 3); break;
+  default: search(b, cfg, st, 4); break;
+  }
+}
+
+double pc_bitsweep_path_probability(const pc_bitsweep *b, int32_t n)
+{
+  double p = 1.0;
+  for (int32_t l = 0; l < n - b->n_prefix; l++) p /= b->choices[l];
+  return p;
+}

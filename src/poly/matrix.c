@@ -1,0 +1,229 @@
+/* matrix.c — placements of a puzzle's pieces as exact-cover options. */
+#include "poly/matrix.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/dlx1.h"
+#include "poly/shape.h"
+
+typedef struct builder {
+  const pc_puzzle *pz;
+  pc_matrix *m;
+  int32_t *row;          /* the option being built */
+  int32_t *junction;     /* per lattice point on the board's bounding box: item, or -1 */
+  int32_t jw, jh;        /* that box, in lattice points */
+  pc_error *err;
+} builder;
+
+/* Names a piece's item: its own name when DLX1 can carry it. */
+static void piece_item_name(const pc_piece *p, int32_t index, int copy, int copies,
+                            char *out, size_t size)
+{
+  bool plain = strlen(p->name) + (copies > 1 ? 3 : 0) <= PC_DLX1_NAME_MAX;
+  if (plain && copies > 1) snprintf(out, size, "%s#%d", p->name, copy + 1);
+  else if (plain) snprintf(out, size, "%s", p->name);
+  else if (copies > 1) snprintf(out, size, "p%d#%d", (int)index, copy + 1);
+  else snprintf(out, size, "p%d", (int)index);
+}
+
+static int32_t junction_at(const builder *b, int32_t c, int32_t r)
+{
+  if (c < 0 || r < 0 || c / 2 >= b->jw || r / 2 >= b->jh) return -1;
+  return b->junction[(r / 2) * b->jw + c / 2];
+}
+
+static bool on_board(const pc_puzzle *pz, int32_t c, int32_t r)
+{
+  return pc_puzzle_cell_index(pz, (pc_cell){c, r}) >= 0;
+}
+
+static pc_status add_junctions(builder *b)
+{
+  const pc_puzzle *pz = b->pz;
+  int32_t maxc = 0, maxr = 0;
+  for (int32_t i = 0; i < pz->n_cells; i++) {
+    if (pz->cells[i].c > maxc) maxc = pz->cells[i].c;
+    if (pz->cells[i].r > maxr) maxr = pz->cells[i].r;
+  }
+  b->jw = maxc / 2 + 2;
+  b->jh = maxr / 2 + 2;
+  b->junction = pc_alloc_array((size_t)b->jw * (size_t)b->jh, sizeof *b->junction);
+  if (!b->junction) return pc_error_set(b->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  for (int32_t y = 0; y < b->jh; y++)
+    for (int32_t x = 0; x < b->jw; x++) {
+      int32_t c = 2 * x, r = 2 * y, *j = &b->junction[y * b->jw + x];
+      *j = -1;
+      if (on_board(pz, c - 1, r) && on_board(pz, c + 1, r) && on_board(pz, c, r - 1) &&
+          on_board(pz, c, r + 1)) {
+        char name[32];
+        snprintf(name, sizeof name, "j%dc%d", (int)r, (int)c);
+        pc_status s = pc_xc_add_item(&b->m->xc, name, true, j, b->err);
+        if (s) return s;
+      }
+    }
+  return PC_OK;
+}
+
+/* Adds the option placing piece k (copy `copy`, item `item` or -1) on the
+   given board cells. */
+static pc_status add_option(builder *b, int32_t k, int copy, int32_t item, int32_t place,
+                            const pc_cell *cells, int32_t n)
+{
+  pc_matrix *m = b->m;
+  int32_t len = 0;
+  if (item >= 0) b->row[len++] = item;
+  for (int32_t i = 0; i < n; i++) b->row[len++] = pc_puzzle_cell_index(b->pz, cells[i]);
+  if (b->junction)
+    for (int32_t i = 0; i < n; i++) {
+      /* A piece goes straight through a lattice point when it holds the two
+         segments on either side of it; the point is named by the segment
+         to its left or above. */
+      pc_cell x = cells[i];
+      bool horizontal = x.r % 2 == 0;
+      pc_cell next = horizontal ? (pc_cell){x.c + 2, x.r} : (pc_cell){x.c, x.r + 2};
+      if (!bsearch(&next, cells, (size_t)n, sizeof next, pc_cell_cmp)) continue;
+      int32_t j = horizontal ? junction_at(b, x.c + 1, x.r) : junction_at(b, x.c, x.r + 1);
+      /* A cross (the X tetrastick) goes straight through its centre both
+         ways: claim the point once. */
+      bool seen = false;
+      for (int32_t k = 0; k < len && !seen; k++) seen = b->row[k] == j;
+      if (j >= 0 && !seen) b->row[len++] = j;
+    }
+  pc_status s = pc_xc_add_option(&m->xc, b->row, len, b->err);
+  if (s) return s;
+  int32_t o = m->xc.n_options - 1;
+  if (!pc_grow((void **)&m->placement, &m->cap_placements, o + 1, sizeof *m->placement))
+    return pc_error_set(b->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  m->placement[o] = (pc_placement){k, copy, place};
+  return PC_OK;
+}
+
+/* Every placement of piece k, for each of its copies. */
+static pc_status add_placements(builder *b, int32_t k, const int32_t *items, int copies)
+{
+  const pc_puzzle *pz = b->pz;
+  const pc_piece *p = &pz->pieces[k];
+  pc_cell *cells = pc_alloc_array((size_t)p->size, sizeof *cells);
+  if (!cells) return pc_error_set(b->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  pc_status s = PC_OK;
+  bool fixed = false;
+  int32_t n = 0;
+  for (int32_t i = 0; i < pz->n_cells; i++)
+    if (pz->fixed[i] == k) cells[n++] = pz->cells[i], fixed = true;
+  if (fixed) {
+    s = add_option(b, k, 0, items[0], 0, cells, n);
+    free(cells);
+    return s;
+  }
+  pc_orients o;
+  if (pc_orients_make(pz->grid, p->cells, p->size, p->one_sided, &o)) {
+    free(cells);
+    return pc_error_set(b->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  }
+  for (int copy = 0; copy < (copies > 0 ? copies : 1) && !s; copy++) {
+    int32_t place = 0;
+    for (int t = 0; t < o.count && !s; t++) {
+      const pc_cell *shape = o.cells + (size_t)t * (size_t)o.size;
+      /* Anchor the orientation's first cell on each board cell. */
+      for (int32_t a = 0; a < pz->n_cells && !s; a++) {
+        int32_t dc = pz->cells[a].c - shape[0].c, dr = pz->cells[a].r - shape[0].r;
+        if (!pc_grid_is_translation(pz->grid, dc, dr)) continue;
+        bool fits = true;
+        for (int32_t i = 0; i < o.size && fits; i++) {
+          cells[i] = (pc_cell){shape[i].c + dc, shape[i].r + dr};
+          int32_t at = pc_puzzle_cell_index(pz, cells[i]);
+          fits = at >= 0 && pz->fixed[at] < 0;
+        }
+        if (fits) s = add_option(b, k, copy, copies > 0 ? items[copy] : -1, place++, cells, o.size);
+      }
+    }
+  }
+  pc_orients_free(&o);
+  free(cells);
+  return s;
+}
+
+pc_status pc_matrix_build(const pc_puzzle *pz, pc_matrix *m, pc_error *err)
+{
+  memset(m, 0, sizeof *m);
+  pc_xc_init(&m->xc);
+  builder b = {.pz = pz, .m = m, .err = err};
+  int32_t max_size = 0, total_copies = 0;
+  for (int32_t k = 0; k < pz->n_pieces; k++) {
+    if (pz->pieces[k].size > max_size) max_size = pz->pieces[k].size;
+    if (pz->pieces[k].copies > 0) total_copies += pz->pieces[k].copies;
+  }
+  int32_t *items = pc_alloc_array((size_t)total_copies + 1, sizeof *items);
+  b.row = pc_alloc_array(3 * (size_t)max_size + 1, sizeof *b.row);
+  pc_status s = PC_OK;
+  if (!items || !b.row) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  char name[64];
+  for (int32_t i = 0; i < pz->n_cells && !s; i++) {
+    snprintf(name, sizeof name, "r%dc%d", (int)pz->cells[i].r, (int)pz->cells[i].c);
+    s = pc_xc_add_item(&m->xc, name, false, NULL, err);
+  }
+  m->n_cells = pz->n_cells;
+  int32_t *first_item = pc_alloc_array((size_t)pz->n_pieces + 1, sizeof *first_item);
+  if (!first_item && !s) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  int32_t used = 0;
+  for (int32_t k = 0; k < pz->n_pieces && !s; k++) {
+    const pc_piece *p = &pz->pieces[k];
+    first_item[k] = used;
+    if (p->copies > 1) m->numbered_copies = true;
+    for (int c = 0; c < p->copies && !s; c++) {
+      piece_item_name(p, k, c, p->copies, name, sizeof name);
+      s = pc_xc_add_item(&m->xc, name, false, &items[used++], err);
+    }
+  }
+  if (!s && pc_grid_kind_of(pz->grid) == PC_GRID_STICK) s = add_junctions(&b);
+  for (int32_t k = 0; k < pz->n_pieces && !s; k++)
+    s = add_placements(&b, k, items + first_item[k], pz->pieces[k].copies);
+  free(items);
+  free(first_item);
+  free(b.row);
+  free(b.junction);
+  if (s) pc_matrix_free(m);
+  return s;
+}
+
+void pc_matrix_free(pc_matrix *m)
+{
+  pc_xc_free(&m->xc);
+  free(m->placement);
+  memset(m, 0, sizeof *m);
+}
+
+pc_status pc_matrix_subset(const pc_matrix *src, const bool *keep, pc_matrix *dst, pc_error *err)
+{
+  memset(dst, 0, sizeof *dst);
+  pc_xc_init(&dst->xc);
+  dst->n_cells = src->n_cells;
+  dst->numbered_copies = src->numbered_copies;
+  pc_status s = PC_OK;
+  for (int32_t i = 0; i < src->xc.n_items && !s; i++)
+    s = pc_xc_add_item(&dst->xc, src->xc.names[i], i >= src->xc.n_primary, NULL, err);
+  for (int32_t o = 0; o < src->xc.n_options && !s; o++) {
+    if (!keep[o]) continue;
+    s = pc_xc_add_option(&dst->xc, pc_xc_option(&src->xc, o), pc_xc_option_size(&src->xc, o), err);
+    int32_t k = dst->xc.n_options - 1;
+    if (!s && !pc_grow((void **)&dst->placement, &dst->cap_placements, k + 1, sizeof *dst->placement))
+      s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    if (!s) dst->placement[k] = src->placement[o];
+  }
+  if (s) pc_matrix_free(dst);
+  return s;
+}
+
+bool pc_matrix_canonical(const pc_matrix *m, const int32_t *options, int32_t n)
+{
+  if (!m->numbered_copies) return true;
+  for (int32_t i = 0; i < n; i++)
+    for (int32_t j = 0; j < n; j++) {
+      const pc_placement *a = &m->placement[options[i]], *b = &m->placement[options[j]];
+      if (a->piece == b->piece && a->copy < b->copy && a->index > b->index) return false;
+    }
+  return true;
+}

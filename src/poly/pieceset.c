@@ -1,0 +1,226 @@
+/* pieceset.c — loading piece sets and parsing ASCII art. */
+#include "poly/pieceset.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "poly/shape.h"
+
+pc_status pc_art_parse(pc_ydoc *y, const yaml_node_t *art, const pc_grid *g,
+                       pc_cell **cells, char **labels, int32_t *n, pc_error *err)
+{
+  const char *text = pc_ydoc_scalar(art);
+  *cells = NULL;
+  if (labels) *labels = NULL;
+  *n = 0;
+  if (!text) return pc_ydoc_fail(y, art, err, "expected ASCII art (a string)");
+  size_t len = strlen(text);
+  pc_cell *c = pc_alloc_array(len + 1, sizeof *c);
+  char *l = pc_alloc_array(len + 1, 1);
+  if (!c || !l) {
+    free(c);
+    free(l);
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  }
+  int32_t count = 0, row = 0, col = 0;
+  for (const char *p = text; *p; p++) {
+    if (*p == '\n') {
+      row++;
+      col = 0;
+      continue;
+    }
+    int kind = pc_grid_ascii_cell(g, col, row, *p);
+    if (kind < 0 || !isprint((unsigned char)*p)) {
+      int line, column;
+      pc_ydoc_text_pos(y, art, row, col, &line, &column);
+      free(c);
+      free(l);
+      pc_error_set(err, PC_ERR_INPUT, line, column,
+                   "character '%c' cannot stand here in %s art", isprint((unsigned char)*p) ? *p : '?',
+                   pc_grid_name(g));
+      return PC_ERR_INPUT;
+    }
+    if (kind == 1) {
+      c[count] = (pc_cell){col, row};
+      l[count++] = *p;
+    }
+    col++;
+  }
+  *cells = c;
+  *n = count;
+  if (labels) *labels = l;
+  else free(l);
+  return PC_OK;
+}
+
+static pc_status parse_cells(pc_ydoc *y, const yaml_node_t *seq, const pc_grid *g,
+                             pc_cell **cells, int32_t *n, pc_error *err)
+{
+  *cells = NULL;
+  *n = 0;
+  if (seq->type != YAML_SEQUENCE_NODE)
+    return pc_ydoc_fail(y, seq, err, "cells must be a list of [column, row] pairs");
+  int count = pc_ydoc_count(seq);
+  pc_cell *c = pc_alloc_array((size_t)count + 1, sizeof *c);
+  if (!c) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  for (int i = 0; i < count; i++) {
+    yaml_node_t *pair = pc_ydoc_item(y, seq, i);
+    long v[2];
+    bool ok = pair->type == YAML_SEQUENCE_NODE && pc_ydoc_count(pair) == 2;
+    for (int k = 0; ok && k < 2; k++) {
+      const char *s = pc_ydoc_scalar(pc_ydoc_item(y, pair, k));
+      char *end;
+      v[k] = s ? strtol(s, &end, 10) : 0;
+      ok = s && *s && !*end && v[k] >= 0 && v[k] < 100000;
+    }
+    if (ok) c[i] = (pc_cell){(int32_t)v[0], (int32_t)v[1]};
+    if (ok && !pc_grid_is_cell(g, c[i])) ok = false;
+    if (!ok) {
+      free(c);
+      return pc_ydoc_fail(y, pair, err,
+                          "a cell must be [column, row] with whole numbers >= 0 naming "
+                          "a %s cell", pc_grid_name(g));
+    }
+  }
+  *cells = c;
+  *n = count;
+  return PC_OK;
+}
+
+static bool valid_color(const char *s)
+{
+  size_t n = strlen(s);
+  if (s[0] != '#' || (n != 4 && n != 7)) return false;
+  for (size_t i = 1; i < n; i++)
+    if (!isxdigit((unsigned char)s[i])) return false;
+  return true;
+}
+
+static bool valid_name(const char *s)
+{
+  if (!*s || strlen(s) > PC_NAME_MAX) return false;
+  for (; *s; s++)
+    if (!isgraph((unsigned char)*s) || *s == '|' || *s == ':' || *s == '#') return false;
+  return true;
+}
+
+/* One entry of `pieces:`: ASCII art, or a mapping with shape or cells and
+   an optional color. */
+static pc_status load_piece(pc_ydoc *y, const yaml_node_t *key, const yaml_node_t *val,
+                            const pc_grid *g, pc_piece *p, pc_error *err)
+{
+  static const char *const keys[] = {"shape", "cells", "color", NULL};
+  const char *name = pc_ydoc_scalar(key);
+  if (!name || !valid_name(name))
+    return pc_ydoc_fail(y, key, err,
+                        "a piece name must be 1 to %d printable characters without "
+                        "spaces, '|', ':' or '#'", PC_NAME_MAX);
+  memset(p, 0, sizeof *p);
+  strcpy(p->name, name);
+  p->copies = 1;
+  const yaml_node_t *shape = val, *cells = NULL;
+  pc_status s;
+  if (val->type == YAML_MAPPING_NODE) {
+    if ((s = pc_ydoc_check_keys(y, val, keys, "a piece", err))) return s;
+    shape = pc_ydoc_get(y, val, "shape");
+    cells = pc_ydoc_get(y, val, "cells");
+    if (!shape == !cells)
+      return pc_ydoc_fail(y, val, err, "piece '%s' needs exactly one of shape or cells",
+                          name);
+    const yaml_node_t *color = pc_ydoc_get(y, val, "color");
+    if (color) {
+      const char *c = pc_ydoc_scalar(color);
+      if (!c || !valid_color(c))
+        return pc_ydoc_fail(y, color, err, "a color is \"#rrggbb\" or \"#rgb\"");
+      strcpy(p->color, c);
+    }
+  }
+  s = cells ? parse_cells(y, cells, g, &p->cells, &p->size, err)
+            : pc_art_parse(y, shape, g, &p->cells, NULL, &p->size, err);
+  if (s) return s;
+  qsort(p->cells, (size_t)p->size, sizeof *p->cells, pc_cell_cmp);
+  for (int32_t i = 1; i < p->size; i++)
+    if (!pc_cell_cmp(&p->cells[i - 1], &p->cells[i]))
+      return pc_ydoc_fail(y, key, err, "piece '%s' names a cell twice", name);
+  if (!pc_shape_connected(g, p->cells, p->size))
+    return pc_ydoc_fail(y, key, err, p->size ? "piece '%s' is not connected"
+                                             : "piece '%s' has no cells", name);
+  pc_shape_normalize(g, p->cells, p->size);
+  return PC_OK;
+}
+
+pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err)
+{
+  static const char *const keys[] = {"name", "grid", "pieces", "description", NULL};
+  memset(set, 0, sizeof *set);
+  pc_ydoc y;
+  pc_status s = pc_ydoc_load(&y, path, err);
+  if (s) return s;
+  yaml_node_t *root = pc_ydoc_root(&y);
+  if ((s = pc_ydoc_check_keys(&y, root, keys, "a piece set", err))) goto done;
+  const yaml_node_t *name = pc_ydoc_get(&y, root, "name"),
+                    *grid = pc_ydoc_get(&y, root, "grid"),
+                    *pieces = pc_ydoc_get(&y, root, "pieces");
+  if (!grid || !pieces) {
+    s = pc_ydoc_fail(&y, root, err, "a piece set needs %s", grid ? "pieces" : "grid");
+    goto done;
+  }
+  set->grid = pc_grid_by_name(pc_ydoc_scalar(grid) ? pc_ydoc_scalar(grid) : "");
+  if (!set->grid) {
+    s = pc_ydoc_fail(&y, grid, err, "unknown grid (square, triangle or stick)");
+    goto done;
+  }
+  if (name && !pc_ydoc_scalar(name)) {
+    s = pc_ydoc_fail(&y, name, err, "name must be a string");
+    goto done;
+  }
+  snprintf(set->name, sizeof set->name, "%s", name ? pc_ydoc_scalar(name) : path);
+  if ((s = pc_ydoc_check_keys(&y, pieces, NULL, "pieces", err))) goto done;
+  int n = pc_ydoc_count(pieces);
+  if (!n) {
+    s = pc_ydoc_fail(&y, pieces, err, "the set has no pieces");
+    goto done;
+  }
+  set->pieces = pc_calloc_array((size_t)n, sizeof *set->pieces);
+  if (!set->pieces) {
+    s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    goto done;
+  }
+  for (int i = 0; i < n; i++) {
+    s = load_piece(&y, pc_ydoc_key(&y, pieces, i), pc_ydoc_value(&y, pieces, i), set->grid,
+                   &set->pieces[set->n_pieces], err);
+    if (s) {
+      pc_piece_free(&set->pieces[set->n_pieces]);
+      goto done;
+    }
+    set->n_pieces++;
+  }
+done:
+  pc_ydoc_free(&y);
+  if (s) pc_pieceset_free(set);
+  return s;
+}
+
+void pc_pieceset_free(pc_pieceset *set)
+{
+  for (int32_t i = 0; i < set->n_pieces; i++) pc_piece_free(&set->pieces[i]);
+  free(set->pieces);
+  memset(set, 0, sizeof *set);
+}
+
+pc_status pc_piece_copy(pc_piece *dst, const pc_piece *src)
+{
+  *dst = *src;
+  dst->cells = pc_alloc_array((size_t)src->size, sizeof *dst->cells);
+  if (!dst->cells) return PC_ERR_NOMEM;
+  memcpy(dst->cells, src->cells, (size_t)src->size * sizeof *dst->cells);
+  return PC_OK;
+}
+
+void pc_piece_free(pc_piece *p)
+{
+  free(p->cells);
+  p->cells = NULL;
+}

@@ -1,0 +1,47 @@
+/* pieceset.h — piece sets in YAML (pieces/NAME.yaml) and the ASCII art that
+   draws pieces and boards. */
+#ifndef PC_PIECESET_H
+#define PC_PIECESET_H
+
+#include <stdbool.h>
+
+#include "core/error.h"
+#include "poly/grid.h"
+#include "poly/ydoc.h"
+
+#define PC_NAME_MAX 31
+#define PC_COPIES_ANY (-1)
+
+typedef struct pc_piece {
+  char name[PC_NAME_MAX + 1];
+  char color[16];       /* "#rrggbb", or "" for the default palette */
+  pc_cell *cells;       /* normalized */
+  int32_t size;
+  bool one_sided;       /* placed by rotations only */
+  int copies;           /* how many, or PC_COPIES_ANY */
+  char symbol;          /* the character that shows it in ASCII output */
+} pc_piece;
+
+typedef struct pc_pieceset {
+  char name[128];
+  const pc_grid *grid;
+  pc_piece *pieces;
+  int32_t n_pieces;
+} pc_pieceset;
+
+/* Loads and checks a piece set file: known keys only, a known grid, every
+   piece connected and drawn with characters its grid allows. */
+pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err);
+void pc_pieceset_free(pc_pieceset *set);
+
+/* Parses the ASCII art in a scalar node: the cells it draws, and for each
+   the character that drew it (labels, may be NULL). Errors point into the
+   art. *cells and *labels are malloc'd. */
+pc_status pc_art_parse(pc_ydoc *y, const yaml_node_t *art, const pc_grid *g,
+                       pc_cell **cells, char **labels, int32_t *n, pc_error *err);
+
+/* A deep copy of a piece (cells included). */
+pc_status pc_piece_copy(pc_piece *dst, const pc_piece *src);
+void pc_piece_free(pc_piece *p);
+
+#endif

@@ -1,0 +1,353 @@
+/* puzzle.c — loading a board file into a pc_puzzle. */
+#include "poly/puzzle.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/alloc.h"
+#include "poly/shape.h"
+
+#ifndef PC_DATADIR
+#define PC_DATADIR "/usr/local/share/polycover"
+#endif
+
+/* Finds the file of a piece set named in a board file. */
+static bool find_set(const char *board, const char *name, char *out, size_t size)
+{
+  char dir[512];
+  snprintf(dir, sizeof dir, "%s", board);
+  char *slash = strrchr(dir, '/');
+  if (slash) *slash = '\0';
+  else strcpy(dir, ".");
+  size_t len = strlen(name);
+  bool is_path = strchr(name, '/') || (len > 5 && !strcmp(name + len - 5, ".yaml"));
+  char candidates[4][1200];
+  int n = 0;
+  if (is_path) {
+    snprintf(candidates[n++], sizeof candidates[0], "%s/%s", dir, name);
+  } else {
+    snprintf(candidates[n++], sizeof candidates[0], "%s/../pieces/%s.yaml", dir, name);
+    snprintf(candidates[n++], sizeof candidates[0], "%s/%s.yaml", dir, name);
+    snprintf(candidates[n++], sizeof candidates[0], "pieces/%s.yaml", name);
+    snprintf(candidates[n++], sizeof candidates[0], "%s/pieces/%s.yaml", PC_DATADIR, name);
+  }
+  for (int i = 0; i < n; i++)
+    if (strlen(candidates[i]) < size && access(candidates[i], R_OK) == 0) {
+      memcpy(out, candidates[i], strlen(candidates[i]) + 1);
+      return true;
+    }
+  return false;
+}
+
+static pc_status add_piece(pc_puzzle *pz, int32_t *cap, const pc_piece *p, pc_error *err)
+{
+  if (!pc_grow((void **)&pz->pieces, cap, pz->n_pieces + 1, sizeof *pz->pieces) ||
+      pc_piece_copy(&pz->pieces[pz->n_pieces], p))
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  pz->n_pieces++;
+  return PC_OK;
+}
+
+/* Whether `names` (a scalar or a list of scalars) mentions `name`; checks
+   that every name it holds is a piece of the set. */
+static pc_status name_list(pc_ydoc *y, const yaml_node_t *names, const pc_pieceset *set,
+                           const char *name, bool *found, pc_error *err)
+{
+  *found = false;
+  int n = names->type == YAML_SEQUENCE_NODE ? pc_ydoc_count(names) : 1;
+  for (int i = 0; i < n; i++) {
+    const yaml_node_t *item = names->type == YAML_SEQUENCE_NODE ? pc_ydoc_item(y, names, i)
+                                                                : names;
+    const char *s = pc_ydoc_scalar(item);
+    if (!s) return pc_ydoc_fail(y, item, err, "expected a piece name");
+    bool known = false;
+    for (int32_t k = 0; k < set->n_pieces && !known; k++)
+      known = !strcmp(set->pieces[k].name, s);
+    if (!known)
+      return pc_ydoc_fail(y, item, err, "set '%s' has no piece '%s'", set->name, s);
+    if (!strcmp(s, name)) *found = true;
+  }
+  return PC_OK;
+}
+
+static pc_status parse_bool(pc_ydoc *y, const yaml_node_t *n, bool *out, pc_error *err)
+{
+  const char *s = pc_ydoc_scalar(n);
+  if (s && (!strcmp(s, "true") || !strcmp(s, "yes"))) *out = true;
+  else if (s && (!strcmp(s, "false") || !strcmp(s, "no"))) *out = false;
+  else return pc_ydoc_fail(y, n, err, "expected true or false");
+  return PC_OK;
+}
+
+static pc_status parse_copies(pc_ydoc *y, const yaml_node_t *n, int *out, pc_error *err)
+{
+  const char *s = pc_ydoc_scalar(n);
+  char *end;
+  long v = s ? strtol(s, &end, 10) : 0;
+  if (s && !strcmp(s, "any")) *out = PC_COPIES_ANY;
+  else if (s && *s && !*end && v >= 1 && v <= 10000) *out = (int)v;
+  else return pc_ydoc_fail(y, n, err, "copies is a number from 1 to 10000, or any");
+  return PC_OK;
+}
+
+/* The mirror image of a piece: the first reflection, normalized. */
+static void mirror(const pc_grid *g, pc_piece *p)
+{
+  int t = pc_grid_rotations(g);
+  for (int32_t i = 0; i < p->size; i++) p->cells[i] = pc_grid_transform(g, t, p->cells[i]);
+  pc_shape_normalize(g, p->cells, p->size);
+}
+
+/* One entry of `pieces:`, a set name or a mapping. */
+static pc_status load_entry(pc_ydoc *y, const yaml_node_t *entry, pc_puzzle *pz,
+                            int32_t *cap, pc_error *err)
+{
+  static const char *const keys[] = {"set", "only", "except", "one_sided", "copies", NULL};
+  const yaml_node_t *set_node = entry, *only = NULL, *except = NULL;
+  bool one_sided = false;
+  int copies = 1;
+  pc_status s;
+  if (entry->type == YAML_MAPPING_NODE) {
+    if ((s = pc_ydoc_check_keys(y, entry, keys, "a pieces entry", err))) return s;
+    set_node = pc_ydoc_get(y, entry, "set");
+    if (!set_node) return pc_ydoc_fail(y, entry, err, "a pieces entry needs set");
+    only = pc_ydoc_get(y, entry, "only");
+    except = pc_ydoc_get(y, entry, "except");
+    const yaml_node_t *n;
+    if ((n = pc_ydoc_get(y, entry, "one_sided")) && (s = parse_bool(y, n, &one_sided, err)))
+      return s;
+    if ((n = pc_ydoc_get(y, entry, "copies")) && (s = parse_copies(y, n, &copies, err)))
+      return s;
+  }
+  const char *set_name = pc_ydoc_scalar(set_node);
+  if (!set_name) return pc_ydoc_fail(y, set_node, err, "expected the name of a piece set");
+  char path[1200];
+  if (!find_set(pz->path, set_name, path, sizeof path))
+    return pc_ydoc_fail(y, set_node, err, "no piece set '%s' (looked beside the board, "
+                        "in ../pieces/, ./pieces/ and %s/pieces/)", set_name, PC_DATADIR);
+  pc_pieceset set;
+  pc_error set_err = {0};
+  if ((s = pc_pieceset_load(path, &set, &set_err))) {
+    *err = set_err;
+    return s;
+  }
+  if (set.grid != pz->grid) {
+    s = pc_ydoc_fail(y, set_node, err, "set '%s' is for the %s grid, the board is %s",
+                     set_name, pc_grid_name(set.grid), pc_grid_name(pz->grid));
+    goto done;
+  }
+  for (int32_t i = 0; i < set.n_pieces; i++) {
+    pc_piece *p = &set.pieces[i];
+    bool in_only = true, in_except = false;
+    if (only && (s = name_list(y, only, &set, p->name, &in_only, err))) goto done;
+    if (except && (s = name_list(y, except, &set, p->name, &in_except, err))) goto done;
+    if (!in_only || in_except) continue;
+    for (int32_t k = 0; k < pz->n_pieces; k++)
+      if (!strcmp(pz->pieces[k].name, p->name)) {
+        s = pc_ydoc_fail(y, set_node, err, "piece '%s' is taken twice", p->name);
+        goto done;
+      }
+    p->copies = copies;
+    p->one_sided = one_sided;
+    if ((s = add_piece(pz, cap, p, err))) goto done;
+    if (one_sided && !pc_shape_mirror_symmetric(pz->grid, p->cells, p->size)) {
+      if (strlen(p->name) >= PC_NAME_MAX) {
+        s = pc_ydoc_fail(y, set_node, err, "piece name '%s' is too long for a mirror image",
+                         p->name);
+        goto done;
+      }
+      if ((s = add_piece(pz, cap, p, err))) goto done;
+      pc_piece *m = &pz->pieces[pz->n_pieces - 1];
+      strcat(m->name, "'");
+      mirror(pz->grid, m);
+    }
+  }
+done:
+  pc_pieceset_free(&set);
+  return s;
+}
+
+/* Gives each piece one character for ASCII output: its one-letter name,
+   a mirror image's lower-case letter, else the first free character. */
+static void assign_symbols(pc_puzzle *pz)
+{
+  static const char pool[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                             "0123456789@$%&*+=?!<>~^";
+  bool used[256] = {false};
+  used['#'] = used['.'] = used[' '] = true;
+  for (int32_t i = 0; i < pz->n_pieces; i++) {
+    pc_piece *p = &pz->pieces[i];
+    char c = 0;
+    if (strlen(p->name) == 1) c = p->name[0];
+    else if (strlen(p->name) == 2 && p->name[1] == '\'' && isupper((unsigned char)p->name[0]))
+      c = (char)tolower((unsigned char)p->name[0]);
+    p->symbol = c && !used[(unsigned char)c] ? c : 0;
+    if (p->symbol) used[(unsigned char)p->symbol] = true;
+  }
+  for (int32_t i = 0; i < pz->n_pieces; i++) {
+    pc_piece *p = &pz->pieces[i];
+    for (const char *c = pool; !p->symbol && *c; c++)
+      if (!used[(unsigned char)*c]) {
+        p->symbol = *c;
+        used[(unsigned char)*c] = true;
+      }
+    if (!p->symbol) p->symbol = '?';
+  }
+}
+
+/* Board art: '#' is a cell to fill; a piece's one-character name pre-places
+   that piece on the cells it marks, which must form one of its orientations. */
+static pc_status load_board(pc_ydoc *y, const yaml_node_t *art, pc_puzzle *pz, pc_error *err)
+{
+  char *labels = NULL;
+  pc_status s = pc_art_parse(y, art, pz->grid, &pz->cells, &labels, &pz->n_cells, err);
+  if (s) return s;
+  if (!pz->n_cells) {
+    free(labels);
+    return pc_ydoc_fail(y, art, err, "the board has no cells");
+  }
+  /* Art is read row by row, so cells are already in row-major order. */
+  pz->fixed = pc_alloc_array((size_t)pz->n_cells, sizeof *pz->fixed);
+  pc_cell *mine = pc_alloc_array((size_t)pz->n_cells, sizeof *mine);
+  if (!pz->fixed || !mine) {
+    s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    goto done;
+  }
+  for (int32_t i = 0; i < pz->n_cells; i++) {
+    pz->fixed[i] = -1;
+    char c = labels[i];
+    if (c == '#' || pc_grid_kind_of(pz->grid) == PC_GRID_STICK) continue;
+    for (int32_t k = 0; k < pz->n_pieces && pz->fixed[i] < 0; k++)
+      if (pz->pieces[k].name[0] == c && !pz->pieces[k].name[1]) pz->fixed[i] = k;
+    if (pz->fixed[i] < 0) {
+      int line, column;
+      pc_ydoc_text_pos(y, art, pz->cells[i].r, pz->cells[i].c, &line, &column);
+      s = pc_error_set(err, PC_ERR_INPUT, line, column,
+                       "'%c' is not a piece of this puzzle (draw cells to fill with '#')", c);
+      goto done;
+    }
+  }
+  for (int32_t k = 0; k < pz->n_pieces; k++) {
+    int32_t n = 0, first = -1;
+    for (int32_t i = 0; i < pz->n_cells; i++)
+      if (pz->fixed[i] == k) {
+        if (first < 0) first = i;
+        mine[n++] = pz->cells[i];
+      }
+    if (!n) continue;
+    const pc_piece *p = &pz->pieces[k];
+    bool fits = n == p->size && p->copies == 1;
+    if (fits) {
+      pc_orients o;
+      if (pc_orients_make(pz->grid, p->cells, p->size, p->one_sided, &o)) {
+        s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+        goto done;
+      }
+      pc_shape_normalize(pz->grid, mine, n);
+      fits = false;
+      for (int i = 0; i < o.count && !fits; i++)
+        fits = !memcmp(o.cells + (size_t)i * (size_t)o.size, mine, (size_t)n * sizeof *mine);
+      pc_orients_free(&o);
+    }
+    if (!fits) {
+      int line, column;
+      pc_ydoc_text_pos(y, art, pz->cells[first].r, pz->cells[first].c, &line, &column);
+      s = pc_error_set(err, PC_ERR_INPUT, line, column,
+                       p->copies != 1 ? "piece '%s' is pre-placed but has several copies"
+                                      : "the cells marked '%s' do not form that piece",
+                       p->name);
+      goto done;
+    }
+  }
+done:
+  free(labels);
+  free(mine);
+  return s;
+}
+
+pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err)
+{
+  static const char *const keys[] = {"title", "description", "grid", "pieces", "board", NULL};
+  memset(pz, 0, sizeof *pz);
+  snprintf(pz->path, sizeof pz->path, "%s", path);
+  pc_ydoc y;
+  pc_status s = pc_ydoc_load(&y, path, err);
+  if (s) return s;
+  yaml_node_t *root = pc_ydoc_root(&y);
+  int32_t cap = 0;
+  if ((s = pc_ydoc_check_keys(&y, root, keys, "a board file", err))) goto done;
+  const yaml_node_t *title = pc_ydoc_get(&y, root, "title"),
+                    *grid = pc_ydoc_get(&y, root, "grid"),
+                    *pieces = pc_ydoc_get(&y, root, "pieces"),
+                    *board = pc_ydoc_get(&y, root, "board");
+  const char *missing = !grid ? "grid" : !pieces ? "pieces" : !board ? "board" : NULL;
+  if (missing) {
+    s = pc_ydoc_fail(&y, root, err, "a board file needs %s", missing);
+    goto done;
+  }
+  if (title && !pc_ydoc_scalar(title)) {
+    s = pc_ydoc_fail(&y, title, err, "title must be a string");
+    goto done;
+  }
+  snprintf(pz->title, sizeof pz->title, "%s", title ? pc_ydoc_scalar(title) : path);
+  pz->grid = pc_grid_by_name(pc_ydoc_scalar(grid) ? pc_ydoc_scalar(grid) : "");
+  if (!pz->grid) {
+    s = pc_ydoc_fail(&y, grid, err, "unknown grid (square, triangle or stick)");
+    goto done;
+  }
+  int n = pieces->type == YAML_SEQUENCE_NODE ? pc_ydoc_count(pieces) : 1;
+  if (!n) {
+    s = pc_ydoc_fail(&y, pieces, err, "no pieces");
+    goto done;
+  }
+  for (int i = 0; i < n && !s; i++)
+    s = load_entry(&y, pieces->type == YAML_SEQUENCE_NODE ? pc_ydoc_item(&y, pieces, i) : pieces,
+                   pz, &cap, err);
+  if (s) goto done;
+  if (!pz->n_pieces) {
+    s = pc_ydoc_fail(&y, pieces, err, "the entries leave no pieces");
+    goto done;
+  }
+  assign_symbols(pz);
+  if ((s = load_board(&y, board, pz, err))) goto done;
+  bool any;
+  int64_t area = pc_puzzle_piece_area(pz, &any);
+  if (!any && area != pz->n_cells)
+    s = pc_ydoc_fail(&y, board, err,
+                     "the pieces cover %lld cells but the board has %d: no solution can exist",
+                     (long long)area, (int)pz->n_cells);
+done:
+  if (s && err && !err->file[0]) pc_error_file(err, path);
+  pc_ydoc_free(&y);
+  if (s) pc_puzzle_free(pz);
+  return s;
+}
+
+void pc_puzzle_free(pc_puzzle *pz)
+{
+  for (int32_t i = 0; i < pz->n_pieces; i++) pc_piece_free(&pz->pieces[i]);
+  free(pz->pieces);
+  free(pz->cells);
+  free(pz->fixed);
+  memset(pz, 0, sizeof *pz);
+}
+
+int32_t pc_puzzle_cell_index(const pc_puzzle *pz, pc_cell x)
+{
+  return pc_cells_index(pz->cells, pz->n_cells, x);
+}
+
+int64_t pc_puzzle_piece_area(const pc_puzzle *pz, bool *any)
+{
+  int64_t area = 0;
+  *any = false;
+  for (int32_t i = 0; i < pz->n_pieces; i++) {
+    if (pz->pieces[i].copies == PC_COPIES_ANY) *any = true;
+    else area += (int64_t)pz->pieces[i].size * pz->pieces[i].copies;
+  }
+  return *any ? 0 : area;
+}

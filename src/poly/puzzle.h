@@ -1,0 +1,33 @@
+/* puzzle.h — a whole puzzle from a board file (boards/NAME.yaml): the grid,
+   the board's cells, the pieces chosen from one or more sets, and any
+   pre-placed pieces. */
+#ifndef PC_PUZZLE_H
+#define PC_PUZZLE_H
+
+#include "poly/pieceset.h"
+
+typedef struct pc_puzzle {
+  char title[256];
+  char path[512];
+  const pc_grid *grid;
+  pc_piece *pieces;      /* in set order; a one-sided set's mirror images
+                            follow their pieces, named with a "'" */
+  int32_t n_pieces;
+  pc_cell *cells;        /* the board, row-major (pc_cell_cmp order) */
+  int32_t n_cells;
+  int32_t *fixed;        /* per board cell: the pre-placed piece, or -1 */
+} pc_puzzle;
+
+/* Loads a board file and the piece sets it names. Sets are looked for
+   relative to the board file (a path, or NAME.yaml in ../pieces/ and in
+   its own folder), then in ./pieces/, then in the installed data folder. */
+pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err);
+void pc_puzzle_free(pc_puzzle *pz);
+
+/* The index of board cell x, or -1 if x is not on the board. */
+int32_t pc_puzzle_cell_index(const pc_puzzle *pz, pc_cell x);
+
+/* Cells the pieces cover (copies counted; 0 if any piece has copies: any). */
+int64_t pc_puzzle_piece_area(const pc_puzzle *pz, bool *any);
+
+#endif

@@ -1,0 +1,435 @@
+/* solfile.c — writing and reading solution files (format in solfile.h). */
+#include "poly/solfile.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/atomic.h"
+#include "core/lines.h"
+#include "poly/shape.h"
+
+#define MAGIC "polycover-solutions"
+#define VERSION 1
+
+/* ---- writing ---- */
+
+/* A color as "#rrggbb" ("#rgb" doubled), or "-" for none. */
+static void put_color(FILE *f, const char *color)
+{
+  size_t n = strlen(color);
+  if (n == 4)
+    fprintf(f, "#%c%c%c%c%c%c", color[1], color[1], color[2], color[2], color[3], color[3]);
+  else fputs(n ? color : "-", f);
+}
+
+/* Text on one line: line breaks become spaces. */
+static void put_line(FILE *f, const char *s)
+{
+  for (; *s; s++) fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+  fputc('\n', f);
+}
+
+/* Each line of art behind a prefix. */
+static void put_art(FILE *f, const char *prefix, const char *art)
+{
+  while (*art) {
+    const char *nl = strchr(art, '\n');
+    size_t len = nl ? (size_t)(nl - art) : strlen(art);
+    fprintf(f, "%s%.*s\n", prefix, (int)len, art);
+    art += len + (nl != NULL);
+  }
+}
+
+pc_status pc_solwriter_open(pc_solwriter *w, const char *path, const pc_puzzle *pz,
+                            pc_error *err)
+{
+  memset(w, 0, sizeof *w);
+  w->pz = pz;
+  w->path = strdup(path);
+  if (!w->path) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  pc_status s = PC_OK;
+  if (!strcmp(path, "-")) w->f = stdout;
+  else if ((s = pc_atomic_open(path, &w->f, &w->tmp, err))) {
+    free(w->path);
+    w->path = NULL;
+    return s;
+  }
+  char *art = pc_shape_ascii(pz->grid, pz->cells, pz->n_cells, NULL);
+  if (!art) {
+    pc_solwriter_abort(w);
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  }
+  fprintf(w->f, "%s %d\ntitle ", MAGIC, VERSION);
+  put_line(w->f, pz->title);
+  fprintf(w->f, "grid %s\n", pc_grid_name(pz->grid));
+  for (int32_t i = 0; i < pz->n_pieces; i++) {
+    const pc_piece *p = &pz->pieces[i];
+    fprintf(w->f, "piece %c ", p->symbol);
+    put_color(w->f, p->color);
+    fprintf(w->f, " %s\n", p->name);
+  }
+  fputs("board\n", w->f);
+  put_art(w->f, "", art);
+  fputs("end\n", w->f);
+  free(art);
+  return PC_OK;
+}
+
+pc_status pc_solwriter_add(pc_solwriter *w, const pc_tiling *t, pc_error *err)
+{
+  char *art = pc_tiling_ascii(t, w->pz);
+  if (!art) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  w->count++;
+  fprintf(w->f, "solution %llu\n", (unsigned long long)w->count);
+  put_art(w->f, "# ", art);
+  free(art);
+  /* One line per placed piece, in the order of their anchors. */
+  for (int32_t a = 0; a < t->n_cells; a++) {
+    if (t->anchor[a] != a) continue;
+    fprintf(w->f, "%d", (int)t->piece[a]);
+    for (int32_t i = a; i < t->n_cells; i++)
+      if (t->anchor[i] == a) fprintf(w->f, " %d,%d", (int)w->pz->cells[i].c, (int)w->pz->cells[i].r);
+    fputc('\n', w->f);
+  }
+  fputs("end\n", w->f);
+  if (ferror(w->f)) {
+    pc_error_file(err, w->path);
+    return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write: %s", strerror(errno));
+  }
+  return PC_OK;
+}
+
+static void release(pc_solwriter *w)
+{
+  free(w->path);
+  free(w->tmp);
+  w->path = w->tmp = NULL;
+  w->f = NULL;
+}
+
+/* Copies the first n bytes of the file at `from` to `to`. */
+static pc_status copy_prefix(const char *from, FILE *to, int64_t n, pc_error *err)
+{
+  FILE *f = fopen(from, "rb");
+  char buf[1 << 14];
+  while (f && n > 0) {
+    size_t want = n < (int64_t)sizeof buf ? (size_t)n : sizeof buf;
+    size_t got = fread(buf, 1, want, f);
+    if (got == 0 || fwrite(buf, 1, got, to) != got) break;
+    n -= (int64_t)got;
+  }
+  bool ok = f && n == 0;
+  if (f) fclose(f);
+  if (ok) return PC_OK;
+  pc_error_file(err, from);
+  return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                      "cannot carry on this solution file: it is shorter than the checkpoint says");
+}
+
+pc_status pc_solwriter_mark(pc_solwriter *w, int64_t *length, pc_error *err)
+{
+  if (fflush(w->f) != 0) {
+    pc_error_file(err, w->path);
+    return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write: %s", strerror(errno));
+  }
+  *length = ftello(w->f);
+  if (w->f == stdout) return PC_OK;
+  FILE *snap;
+  char *tmp;
+  pc_status s = pc_atomic_open(w->path, &snap, &tmp, err);
+  if (!s && (s = copy_prefix(w->tmp, snap, *length, err))) pc_atomic_abort(snap, tmp);
+  else if (!s) s = pc_atomic_commit(snap, tmp, w->path, err);
+  free(tmp);
+  return s;
+}
+
+pc_status pc_solwriter_resume(pc_solwriter *w, const char *path, const pc_puzzle *pz,
+                              int64_t length, uint64_t count, pc_error *err)
+{
+  memset(w, 0, sizeof *w);
+  w->pz = pz;
+  w->count = count;
+  w->path = strdup(path);
+  if (!w->path) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  pc_status s = pc_atomic_open(path, &w->f, &w->tmp, err);
+  if (!s) s = copy_prefix(path, w->f, length, err);
+  if (s) pc_solwriter_abort(w);
+  return s;
+}
+
+pc_status pc_solwriter_commit(pc_solwriter *w, pc_error *err)
+{
+  pc_status s = PC_OK;
+  if (w->f == stdout) {
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+      pc_error_file(err, "<stdout>");
+      s = pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write: %s", strerror(errno));
+    }
+  } else {
+    s = pc_atomic_commit(w->f, w->tmp, w->path, err);
+  }
+  release(w);
+  return s;
+}
+
+void pc_solwriter_abort(pc_solwriter *w)
+{
+  if (w->f && w->f != stdout) pc_atomic_abort(w->f, w->tmp);
+  release(w);
+}
+
+/* ---- reading ---- */
+
+typedef struct reader {
+  const char *path;
+  pc_lines in;
+  pc_error *err;
+  pc_solfile *out;
+  int32_t cap_pieces, cap_solutions, cap_cells;
+} reader;
+
+static pc_status fail(reader *rd, const char *at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* An input error at the character `at` of the current line (NULL: the
+   line as a whole). */
+static pc_status fail(reader *rd, const char *at, const char *fmt, ...)
+{
+  if (!rd->err) return PC_ERR_INPUT;
+  char msg[sizeof rd->err->msg];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  pc_error_file(rd->err, rd->path);
+  return pc_error_set(rd->err, PC_ERR_INPUT, rd->in.number,
+                      at ? (int)(at - rd->in.line) + 1 : 0, "%s", msg);
+}
+
+static pc_status nomem(reader *rd)
+{
+  return pc_error_set(rd->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+}
+
+/* Whether the line is `word` alone or `word` and a space; *rest is what
+   follows the space. */
+static bool keyword(const char *line, const char *word, const char **rest)
+{
+  size_t n = strlen(word);
+  if (strncmp(line, word, n) || (line[n] && line[n] != ' ')) return false;
+  *rest = line[n] ? line + n + 1 : line + n;
+  return true;
+}
+
+/* A whole decimal number from s up to a character of `stop` or the end;
+   *end is where it stopped. */
+static bool number(const char *s, const char *stop, int32_t *v, const char **end)
+{
+  int64_t x = 0;
+  const char *p = s;
+  bool neg = *p == '-';
+  if (neg) p++;
+  if (!isdigit((unsigned char)*p)) return false;
+  for (; isdigit((unsigned char)*p); p++)
+    if ((x = x * 10 + (*p - '0')) > INT32_MAX) return false;
+  if (*p && !strchr(stop, *p)) return false;
+  *v = (int32_t)(neg ? -x : x);
+  *end = p;
+  return true;
+}
+
+static bool is_color(const char *s)
+{
+  if (s[0] != '#' || strlen(s) != 7) return false;
+  for (int i = 1; i < 7; i++)
+    if (!isxdigit((unsigned char)s[i])) return false;
+  return true;
+}
+
+/* piece SYMBOL COLOR NAME */
+static pc_status read_piece(reader *rd, const char *rest)
+{
+  pc_puzzle *pz = &rd->out->pz;
+  const char *sym = rest, *color = rest + 2, *sp = strchr(color, ' ');
+  if (!isgraph((unsigned char)sym[0]) || sym[1] != ' ')
+    return fail(rd, sym, "expected a piece's symbol, one character");
+  if (!sp) return fail(rd, color, "expected a color and a name");
+  const char *name = sp + 1;
+  char col[16] = "";
+  size_t clen = (size_t)(sp - color);
+  if (clen >= sizeof col) return fail(rd, color, "a color is \"#rrggbb\" or \"-\"");
+  memcpy(col, color, clen);
+  col[clen] = '\0';
+  if (strcmp(col, "-") && !is_color(col))
+    return fail(rd, color, "a color is \"#rrggbb\" or \"-\"");
+  if (!*name || strlen(name) > PC_NAME_MAX || strchr(name, ' '))
+    return fail(rd, name, "expected a piece name of 1 to %d characters, no spaces",
+                PC_NAME_MAX);
+  if (!pc_grow((void **)&pz->pieces, &rd->cap_pieces, pz->n_pieces + 1, sizeof *pz->pieces))
+    return nomem(rd);
+  pc_piece *p = &pz->pieces[pz->n_pieces++];
+  memset(p, 0, sizeof *p);
+  strcpy(p->name, name);
+  if (strcmp(col, "-")) strcpy(p->color, col);
+  p->symbol = sym[0];
+  p->copies = 1;
+  return PC_OK;
+}
+
+/* The board's art, up to `end`. */
+static pc_status read_board(reader *rd)
+{
+  pc_puzzle *pz = &rd->out->pz;
+  bool stick = pc_grid_kind_of(pz->grid) == PC_GRID_STICK;
+  int32_t row = 0;
+  for (;; row++) {
+    if (!pc_lines_next(&rd->in)) return fail(rd, NULL, "the board has no 'end'");
+    if (!strcmp(rd->in.line, "end")) break;
+    for (const char *p = rd->in.line; *p; p++) {
+      pc_cell x = {(int32_t)(p - rd->in.line), row};
+      int k = pc_grid_ascii_cell(pz->grid, x.c, x.r, *p);
+      if (k < 0 || (k > 0 && !stick && *p != '#'))
+        return fail(rd, p, "'%c' cannot stand here in %s board art", *p,
+                    pc_grid_name(pz->grid));
+      if (!k) continue;
+      if (!pc_grow((void **)&pz->cells, &rd->cap_cells, pz->n_cells + 1, sizeof *pz->cells))
+        return nomem(rd);
+      pz->cells[pz->n_cells++] = x;
+    }
+  }
+  if (!pz->n_cells) return fail(rd, NULL, "the board has no cells");
+  /* Art is read row by row, so the cells are in pc_cell_cmp order. */
+  pz->fixed = pc_alloc_array((size_t)pz->n_cells, sizeof *pz->fixed);
+  if (!pz->fixed) return nomem(rd);
+  for (int32_t i = 0; i < pz->n_cells; i++) pz->fixed[i] = -1;
+  return PC_OK;
+}
+
+/* One placed piece: INDEX c,r c,r ... */
+static pc_status read_placement(reader *rd, pc_tiling *t)
+{
+  const pc_puzzle *pz = &rd->out->pz;
+  const char *p = rd->in.line, *end;
+  int32_t piece, first = -1;
+  if (!number(p, " ", &piece, &end) || piece < 0 || piece >= pz->n_pieces)
+    return fail(rd, p, "expected a piece index from 0 to %d", (int)pz->n_pieces - 1);
+  for (p = end; *p; p = end) {
+    p++;
+    pc_cell x;
+    if (!number(p, ",", &x.c, &end) || !*end || !number(end + 1, " ", &x.r, &end))
+      return fail(rd, p, "expected a cell as c,r");
+    int32_t i = pc_puzzle_cell_index(pz, x);
+    if (i < 0) return fail(rd, p, "cell %d,%d is not on the board", (int)x.c, (int)x.r);
+    if (t->piece[i] >= 0)
+      return fail(rd, p, "cell %d,%d is covered twice", (int)x.c, (int)x.r);
+    t->piece[i] = piece;
+    /* Cells may come in any order: -2 marks this line's cells until the
+       anchor, their lowest index, is known. */
+    t->anchor[i] = -2;
+    if (first < 0 || i < first) first = i;
+  }
+  if (first < 0) return fail(rd, end, "a placed piece needs at least one cell");
+  for (int32_t i = 0; i < t->n_cells; i++)
+    if (t->anchor[i] == -2) t->anchor[i] = first;
+  return PC_OK;
+}
+
+/* `solution N` has been read: placements up to `end`. */
+static pc_status read_solution(reader *rd)
+{
+  pc_solfile *out = rd->out;
+  if (!pc_grow((void **)&out->solutions, &rd->cap_solutions, out->n_solutions + 1,
+               sizeof *out->solutions))
+    return nomem(rd);
+  pc_tiling *t = &out->solutions[out->n_solutions];
+  if (pc_tiling_init(t, out->pz.n_cells)) return nomem(rd);
+  out->n_solutions++;
+  pc_status s;
+  while (pc_lines_next(&rd->in)) {
+    if (rd->in.line[0] == '#' || !rd->in.line[0]) continue;
+    if (!strcmp(rd->in.line, "end")) {
+      for (int32_t i = 0; i < t->n_cells; i++)
+        if (t->piece[i] < 0)
+          return fail(rd, NULL, "solution %d leaves cell %d,%d uncovered",
+                      (int)out->n_solutions, (int)out->pz.cells[i].c, (int)out->pz.cells[i].r);
+      return PC_OK;
+    }
+    if ((s = read_placement(rd, t))) return s;
+  }
+  return fail(rd, NULL, "solution %d has no 'end'", (int)out->n_solutions);
+}
+
+static pc_status read_all(reader *rd)
+{
+  pc_puzzle *pz = &rd->out->pz;
+  pc_status s;
+  const char *rest;
+  if (!pc_lines_next(&rd->in) || !keyword(rd->in.line, MAGIC, &rest))
+    return fail(rd, rd->in.line, "not a polycover solution file (it starts with '%s %d')",
+                MAGIC, VERSION);
+  if (strcmp(rest, "1")) return fail(rd, rest, "unknown format version '%s'", rest);
+  bool title = false, board = false;
+  while (pc_lines_next(&rd->in)) {
+    const char *line = rd->in.line;
+    if (line[0] == '#' || !line[0]) continue;
+    if (keyword(line, "solution", &rest)) {
+      int32_t n;
+      const char *end;
+      if (!board) return fail(rd, line, "a solution before the board");
+      if (!number(rest, "", &n, &end) || n != rd->out->n_solutions + 1)
+        return fail(rd, rest, "expected solution number %d", (int)rd->out->n_solutions + 1);
+      if ((s = read_solution(rd))) return s;
+    } else if (rd->out->n_solutions) {
+      return fail(rd, line, "expected 'solution %d'", (int)rd->out->n_solutions + 1);
+    } else if (keyword(line, "title", &rest)) {
+      if (title) return fail(rd, line, "a second title");
+      snprintf(pz->title, sizeof pz->title, "%s", rest);
+      title = true;
+    } else if (keyword(line, "grid", &rest)) {
+      if (pz->grid) return fail(rd, line, "a second grid");
+      if (!(pz->grid = pc_grid_by_name(rest)))
+        return fail(rd, rest, "unknown grid '%s' (square, triangle or stick)", rest);
+    } else if (keyword(line, "piece", &rest)) {
+      if (board) return fail(rd, line, "pieces come before the board");
+      if ((s = read_piece(rd, rest))) return s;
+    } else if (!strcmp(line, "board")) {
+      if (board) return fail(rd, line, "a second board");
+      if (!pz->grid) return fail(rd, line, "the grid must come before the board");
+      if (!pz->n_pieces) return fail(rd, line, "the pieces must come before the board");
+      if ((s = read_board(rd))) return s;
+      board = true;
+    } else {
+      const char *sp = strchr(line, ' ');
+      return fail(rd, line, "unknown line '%.*s'", sp ? (int)(sp - line) : (int)strlen(line),
+                  line);
+    }
+  }
+  if (!board) return fail(rd, NULL, "no board");
+  if (!title) snprintf(pz->title, sizeof pz->title, "%s", rd->path);
+  return PC_OK;
+}
+
+pc_status pc_solfile_read(const char *path, pc_solfile *f, pc_error *err)
+{
+  memset(f, 0, sizeof *f);
+  snprintf(f->pz.path, sizeof f->pz.path, "%s", path);
+  reader rd = {.path = path, .err = err, .out = f};
+  pc_status s = pc_lines_open(&rd.in, path, err);
+  if (s) return s;
+  s = read_all(&rd);
+  if (!s && ferror(rd.in.f)) s = pc_error_set(err, PC_ERR_IO, 0, 0, "cannot read: %s", strerror(errno));
+  pc_lines_close(&rd.in);
+  if (s) pc_solfile_free(f);
+  return s;
+}
+
+void pc_solfile_free(pc_solfile *f)
+{
+  for (int32_t i = 0; i < f->n_solutions; i++) pc_tiling_free(&f->solutions[i]);
+  free(f->solutions);
+  pc_puzzle_free(&f->pz);
+  memset(f, 0, sizeof *f);
+}

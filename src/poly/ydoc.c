@@ -1,0 +1,200 @@
+/* ydoc.c — loading YAML with libyaml's document API. */
+#include "poly/ydoc.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *read_file(const char *path, size_t *len)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 4096, n = 0, got;
+  char *buf = malloc(cap);
+  while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+    n += got;
+    if (cap - n < 2) {
+      char *grown = realloc(buf, cap *= 2);
+      if (!grown) free(buf);
+      buf = grown;
+    }
+  }
+  bool bad = ferror(f);
+  fclose(f);
+  if (!buf || bad) {
+    free(buf);
+    return NULL;
+  }
+  buf[n] = '\0';
+  *len = n;
+  return buf;
+}
+
+pc_status pc_ydoc_load(pc_ydoc *y, const char *path, pc_error *err)
+{
+  memset(y, 0, sizeof *y);
+  snprintf(y->path, sizeof y->path, "%s", path);
+  pc_error_file(err, path);
+  y->text = read_file(path, &y->len);
+  if (!y->text)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "cannot read: %s", strerror(errno));
+  yaml_parser_t parser;
+  if (!yaml_parser_initialize(&parser)) {
+    free(y->text);
+    y->text = NULL;
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  }
+  yaml_parser_set_input_string(&parser, (const unsigned char *)y->text, y->len);
+  pc_status s = PC_OK;
+  if (!yaml_parser_load(&parser, &y->doc)) {
+    yaml_mark_t m = parser.problem_mark;
+    s = pc_error_set(err, PC_ERR_INPUT, (int)m.line + 1, (int)m.column + 1,
+                     "bad YAML: %s%s%s", parser.problem ? parser.problem : "syntax error",
+                     parser.context ? " " : "", parser.context ? parser.context : "");
+  } else if (!yaml_document_get_root_node(&y->doc)) {
+    yaml_document_delete(&y->doc);
+    s = pc_error_set(err, PC_ERR_INPUT, 1, 1, "empty file");
+  }
+  yaml_parser_delete(&parser);
+  if (s) {
+    free(y->text);
+    y->text = NULL;
+  }
+  return s;
+}
+
+void pc_ydoc_free(pc_ydoc *y)
+{
+  if (y->text) yaml_document_delete(&y->doc);
+  free(y->text);
+  y->text = NULL;
+}
+
+yaml_node_t *pc_ydoc_root(pc_ydoc *y)
+{
+  return yaml_document_get_root_node(&y->doc);
+}
+
+pc_status pc_ydoc_fail(pc_ydoc *y, const yaml_node_t *at, pc_error *err,
+                       const char *fmt, ...)
+{
+  (void)y;
+  if (!err) return PC_ERR_INPUT;
+  err->line = at ? (int)at->start_mark.line + 1 : 0;
+  err->column = at ? (int)at->start_mark.column + 1 : 0;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+  va_end(ap);
+  return PC_ERR_INPUT;
+}
+
+const char *pc_ydoc_scalar(const yaml_node_t *n)
+{
+  return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+int pc_ydoc_count(const yaml_node_t *n)
+{
+  if (n->type == YAML_MAPPING_NODE)
+    return (int)(n->data.mapping.pairs.top - n->data.mapping.pairs.start);
+  if (n->type == YAML_SEQUENCE_NODE)
+    return (int)(n->data.sequence.items.top - n->data.sequence.items.start);
+  return 0;
+}
+
+yaml_node_t *pc_ydoc_key(pc_ydoc *y, const yaml_node_t *map, int i)
+{
+  return yaml_document_get_node(&y->doc, map->data.mapping.pairs.start[i].key);
+}
+
+yaml_node_t *pc_ydoc_value(pc_ydoc *y, const yaml_node_t *map, int i)
+{
+  return yaml_document_get_node(&y->doc, map->data.mapping.pairs.start[i].value);
+}
+
+yaml_node_t *pc_ydoc_item(pc_ydoc *y, const yaml_node_t *seq, int i)
+{
+  return yaml_document_get_node(&y->doc, seq->data.sequence.items.start[i]);
+}
+
+pc_status pc_ydoc_check_keys(pc_ydoc *y, const yaml_node_t *map,
+                             const char *const *allowed, const char *what,
+                             pc_error *err)
+{
+  if (map->type != YAML_MAPPING_NODE)
+    return pc_ydoc_fail(y, map, err, "%s must be a mapping of keys to values", what);
+  int n = pc_ydoc_count(map);
+  for (int i = 0; i < n; i++) {
+    yaml_node_t *k = pc_ydoc_key(y, map, i);
+    const char *key = pc_ydoc_scalar(k);
+    if (!key) return pc_ydoc_fail(y, k, err, "a key of %s must be a plain name", what);
+    for (int j = 0; j < i; j++)
+      if (!strcmp(key, pc_ydoc_scalar(pc_ydoc_key(y, map, j))))
+        return pc_ydoc_fail(y, k, err, "key '%s' appears twice in %s", key, what);
+    if (!allowed) continue;
+    bool known = false;
+    for (const char *const *a = allowed; *a && !known; a++) known = !strcmp(*a, key);
+    if (!known) {
+      char list[256] = "";
+      for (const char *const *a = allowed; *a; a++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+                 a == allowed ? "" : ", ", *a);
+      return pc_ydoc_fail(y, k, err, "unknown key '%s' in %s (known keys: %s)", key, what,
+                          list);
+    }
+  }
+  return PC_OK;
+}
+
+yaml_node_t *pc_ydoc_get(pc_ydoc *y, const yaml_node_t *map, const char *key)
+{
+  if (map->type != YAML_MAPPING_NODE) return NULL;
+  for (int i = 0, n = pc_ydoc_count(map); i < n; i++) {
+    const char *k = pc_ydoc_scalar(pc_ydoc_key(y, map, i));
+    if (k && !strcmp(k, key)) return pc_ydoc_value(y, map, i);
+  }
+  return NULL;
+}
+
+/* Start of the 0-based line `line` of the raw text, or NULL. */
+static const char *line_start(const pc_ydoc *y, size_t line)
+{
+  const char *p = y->text;
+  for (size_t l = 0; l < line; l++) {
+    p = strchr(p, '\n');
+    if (!p) return NULL;
+    p++;
+  }
+  return p;
+}
+
+void pc_ydoc_text_pos(const pc_ydoc *y, const yaml_node_t *scalar, int row, int col,
+                      int *line, int *column)
+{
+  yaml_scalar_style_t style = scalar->data.scalar.style;
+  size_t first = scalar->start_mark.line;
+  if (style == YAML_LITERAL_SCALAR_STYLE || style == YAML_FOLDED_SCALAR_STYLE) {
+    /* The text starts on the line after the '|' and keeps each line's
+       content after the block's indentation: the indentation is what the
+       raw line has beyond the text's line. */
+    size_t l = first + 1 + (size_t)row;
+    const char *raw = line_start(y, l);
+    const char *text = (const char *)scalar->data.scalar.value;
+    for (int r = 0; r < row && text; r++) {
+      text = strchr(text, '\n');
+      if (text) text++;
+    }
+    size_t raw_len = raw ? strcspn(raw, "\r\n") : 0;
+    size_t text_len = text ? strcspn(text, "\n") : 0;
+    *line = (int)l + 1;
+    *column = (int)(raw_len >= text_len ? raw_len - text_len : 0) + col + 1;
+  } else {
+    bool quoted = style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
+                  style == YAML_DOUBLE_QUOTED_SCALAR_STYLE;
+    *line = (int)first + 1 + row;
+    *column = row ? col + 1 : (int)scalar->start_mark.column + 1 + (quoted ? 1 : 0) + col;
+  }
+}

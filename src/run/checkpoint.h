@@ -1,0 +1,56 @@
+/* checkpoint.h — the checkpoint file of a split search (runner.h): which
+   problem, how it was split, which subproblems are done, their counters,
+   and an opaque section that belongs to the caller. Written atomically (a
+   temporary file beside the target, synced, then renamed over it).
+
+   The format, line by line (text, except the caller's bytes):
+
+     polycover-checkpoint 1
+     problem 9f2c4e1a0b3d5e7f      pc_xc_hash of the exact-cover matrix
+     search dlx mrv                engine and branching rule
+     split 3 1536                  split depth, number of subproblems
+     counts 120 3620 1235724       solutions, nodes, updates of the done ones
+     levels 2                      then one line per level: nodes updates
+     0 0
+     17 4711
+     done 3f0e...                  one bit per subproblem, 4 per hex digit
+     caller 12                     then that many bytes, then a newline
+     ...
+     end
+*/
+#ifndef PC_CHECKPOINT_H
+#define PC_CHECKPOINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/error.h"
+#include "core/xc.h"
+
+#define PC_CHECKPOINT_NAME_MAX 15
+
+typedef struct pc_checkpoint {
+  uint64_t problem;
+  char engine[PC_CHECKPOINT_NAME_MAX + 1], rule[PC_CHECKPOINT_NAME_MAX + 1];
+  int32_t split_depth;
+  int64_t subproblems;
+  uint64_t solutions, nodes, updates;
+  int32_t levels;
+  uint64_t *level_nodes, *level_updates; /* `levels` each */
+  bool *done;                            /* `subproblems` */
+  char *caller;                          /* the caller's bytes */
+  size_t caller_size;
+} pc_checkpoint;
+
+/* A 64-bit hash (FNV-1a) of the matrix: items, names and options. */
+uint64_t pc_xc_hash(const pc_xc *xc);
+
+pc_status pc_checkpoint_write(const char *path, const pc_checkpoint *c, pc_error *err);
+
+/* Reads and checks the format (errors give file:line); fills c, which the
+   caller frees with pc_checkpoint_free. */
+pc_status pc_checkpoint_read(const char *path, pc_checkpoint *c, pc_error *err);
+void pc_checkpoint_free(pc_checkpoint *c);
+
+#endif

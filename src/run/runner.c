@@ -1,0 +1,647 @@
+/* runner.c — the split search run by worker threads: handing out
+   subproblems, delivering their solutions, progress, checkpoints. */
+#include "run/runner.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/alloc.h"
+#include "run/checkpoint.h"
+#include "core/clock.h"
+#include "core/engines.h"
+
+/* Subproblems per thread, and at least this many in all: enough that the
+   last ones to finish are small, and that a checkpoint loses little. */
+#define SUBS_PER_THREAD 64
+#define MIN_SUBS 256
+/* How often the main thread looks at the stop flag and the clock, and
+   how often it redraws the progress line. */
+#define TICK_SECONDS 0.1
+#define PROGRESS_SECONDS 0.5
+
+/* Counters of a set of searches, with their profile. */
+typedef struct totals {
+  uint64_t solutions, nodes, updates;
+  uint64_t *level_nodes, *level_updates; /* `levels` (n_primary + 1) each */
+} totals;
+
+typedef struct runner {
+  const pc_runner_config *cfg;
+  const pc_engine *engine;
+  const pc_xc *xc;
+  int32_t levels;
+  /* The subproblems: prefixes of `depth` entries, their lengths, weights
+     (path probabilities) and the order they are handed out in. */
+  int32_t depth;
+  int64_t n_subs;
+  int32_t *prefixes, *lens;
+  double *weights;
+  int64_t *order;
+  bool *done;
+  /* Shared state, under `lock`. */
+  pthread_mutex_t lock;
+  pthread_cond_t wake;
+  int64_t next, n_done;
+  bool exhausted;          /* cfg->next has no more */
+  int running;
+  /* Subproblems whose engine was lost (pc_engine.lost), to search again,
+     at most one per thread; `back` wakes idle threads when one comes back
+     or when nothing can any more (no thread busy, or a halt). */
+  int64_t *retry;
+  int n_retry, busy, n_lost;
+  pthread_cond_t back;
+  double remaining;        /* weight of the subproblems not done */
+  totals base;             /* the split search, its leaves counted out */
+  totals sums;             /* the done subproblems: what checkpoints hold */
+  totals extra;            /* subproblems stopped by a limit or the visitor */
+  uint64_t delivered;      /* solutions counted towards max_solutions */
+  uint64_t resumed_updates, resumed_nodes; /* a resumed checkpoint's */
+  bool stopped_early, interrupted;
+  pc_status status;
+  pc_error err;
+  atomic_int halt;
+  double t0, fraction0;
+  uint64_t hash;
+} runner;
+
+typedef struct worker {
+  runner *r;
+  pthread_t thread;
+  void *engine;
+  int32_t *buf; /* buffered solutions: n, then n options, for each */
+  int32_t cap;
+  int64_t used;
+  bool nomem;
+} worker;
+
+static bool totals_init(totals *t, int32_t levels)
+{
+  memset(t, 0, sizeof *t);
+  t->level_nodes = pc_calloc_array((size_t)levels, sizeof *t->level_nodes);
+  t->level_updates = pc_calloc_array((size_t)levels, sizeof *t->level_updates);
+  return t->level_nodes && t->level_updates;
+}
+
+static void totals_free(totals *t)
+{
+  free(t->level_nodes);
+  free(t->level_updates);
+}
+
+static void totals_add(totals *t, const pc_dlx_stats *st)
+{
+  t->solutions += st->solutions;
+  t->nodes += st->nodes;
+  t->updates += st->updates;
+  for (int32_t l = 0; l < st->levels; l++) {
+    t->level_nodes[l] += st->level_nodes[l];
+    t->level_updates[l] += st->level_updates[l];
+  }
+}
+
+/* ---- the split ---- */
+
+typedef struct splitter {
+  runner *r;
+  void *engine;
+  int32_t cap_prefixes, cap_lens, cap_weights;
+  bool nomem;
+} splitter;
+
+static bool add_sub(void *ctx, const int32_t *options, int32_t n)
+{
+  splitter *s = ctx;
+  runner *r = s->r;
+  int64_t at = r->n_subs * r->depth;
+  if (!pc_grow((void **)&r->prefixes, &s->cap_prefixes, at + r->depth, sizeof *r->prefixes) ||
+      !pc_grow((void **)&r->lens, &s->cap_lens, r->n_subs + 1, sizeof *r->lens) ||
+      !pc_grow((void **)&r->weights, &s->cap_weights, r->n_subs + 1, sizeof *r->weights)) {
+    s->nomem = true;
+    return true;
+  }
+  memcpy(r->prefixes + at, options, (size_t)n * sizeof *options);
+  r->lens[r->n_subs] = n;
+  r->weights[r->n_subs] =
+      r->engine->path_probability ? r->engine->path_probability(s->engine, n) : 0.0;
+  r->n_subs++;
+  return false;
+}
+
+/* Splits at `depth`, keeping the subproblems and the split search's own
+   counters in r->base. */
+static pc_status split_at(runner *r, void *engine, int32_t depth)
+{
+  splitter s = {r, engine, 0, 0, 0, false};
+  free(r->prefixes);
+  free(r->lens);
+  free(r->weights);
+  r->prefixes = NULL;
+  r->lens = NULL;
+  r->weights = NULL;
+  r->n_subs = 0;
+  r->depth = depth;
+  pc_dlx_config cfg = {.choose = r->cfg->choose, .split_depth = depth, .visit = add_sub,
+                       .ctx = &s};
+  pc_dlx_stats st;
+  r->engine->search(engine, &cfg, &st);
+  /* Nothing stops a split but a failed allocation. */
+  if (s.nomem || !st.complete) return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  totals *b = &r->base;
+  memset(b->level_nodes, 0, (size_t)r->levels * sizeof *b->level_nodes);
+  memset(b->level_updates, 0, (size_t)r->levels * sizeof *b->level_updates);
+  b->solutions = b->nodes = b->updates = 0;
+  totals_add(b, &st);
+  /* Each leaf is a subproblem's root, which the subproblem counts. */
+  b->solutions = 0;
+  b->nodes -= (uint64_t)r->n_subs;
+  for (int64_t i = 0; i < r->n_subs; i++) b->level_nodes[r->lens[i]]--;
+  r->remaining = 0;
+  bool weighed = r->engine->path_probability != NULL;
+  for (int64_t i = 0; i < r->n_subs; i++) {
+    if (!weighed) r->weights[i] = 1.0 / (double)r->n_subs;
+    r->remaining += r->weights[i];
+  }
+  return PC_OK;
+}
+
+/* The split at the depth asked for, else the shallowest one with enough
+   subproblems (or the whole tree). */
+static pc_status choose_split(runner *r, void *engine, int threads)
+{
+  if (r->cfg->split_depth > 0) return split_at(r, engine, r->cfg->split_depth);
+  int64_t target = (int64_t)threads * SUBS_PER_THREAD;
+  if (target < MIN_SUBS) target = MIN_SUBS;
+  for (int32_t depth = 1;; depth++) {
+    pc_status s = split_at(r, engine, depth);
+    if (s) return s;
+    bool deepest = true; /* no subproblem has depth options: nothing deeper */
+    for (int64_t i = 0; i < r->n_subs && deepest; i++) deepest = r->lens[i] < depth;
+    if (r->n_subs >= target || deepest || depth >= r->xc->n_primary) return PC_OK;
+  }
+}
+
+static int by_weight(const void *a, const void *b, void *ctx)
+{
+  const double *w = ctx;
+  double x = w[*(const int64_t *)a], y = w[*(const int64_t *)b];
+  int64_t i = *(const int64_t *)a, j = *(const int64_t *)b;
+  if (x != y) return x < y ? 1 : -1;
+  return (i > j) - (i < j);
+}
+
+/* The bookkeeping of the subproblems once split: none done, handed out
+   largest first. */
+static pc_status prepare(runner *r)
+{
+  free(r->done);
+  free(r->order);
+  r->done = pc_calloc_array((size_t)r->n_subs + 1, sizeof *r->done);
+  r->order = pc_alloc_array((size_t)r->n_subs + 1, sizeof *r->order);
+  if (!r->done || !r->order) return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  for (int64_t i = 0; i < r->n_subs; i++) r->order[i] = i;
+  qsort_r(r->order, (size_t)r->n_subs, sizeof *r->order, by_weight, r->weights);
+  return PC_OK;
+}
+
+/* ---- checkpoints ---- */
+
+/* Under the lock. */
+static pc_status write_checkpoint(runner *r)
+{
+  const pc_runner_config *cfg = r->cfg;
+  pc_checkpoint c = {
+      .problem = r->hash,
+      .split_depth = r->depth,
+      .subproblems = r->n_subs,
+      .solutions = r->sums.solutions,
+      .nodes = r->sums.nodes,
+      .updates = r->sums.updates,
+      .level_nodes = r->sums.level_nodes,
+      .level_updates = r->sums.level_updates,
+      .done = r->done,
+  };
+  snprintf(c.engine, sizeof c.engine, "%s", r->engine->name);
+  snprintf(c.rule, sizeof c.rule, "%s", pc_choose_name(cfg->choose));
+  c.levels = r->levels;
+  while (c.levels > 0 && !c.level_nodes[c.levels - 1] && !c.level_updates[c.levels - 1])
+    c.levels--;
+  pc_status s = PC_OK;
+  FILE *mem = NULL;
+  if (cfg->save) {
+    mem = open_memstream(&c.caller, &c.caller_size);
+    if (!mem) return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    s = cfg->save(cfg->ctx, mem);
+    if (fclose(mem) && !s) s = pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    if (s && !r->err.msg[0]) pc_error_set(&r->err, s, 0, 0, "cannot save the caller's state");
+  }
+  if (!s) s = pc_checkpoint_write(cfg->checkpoint, &c, &r->err);
+  free(c.caller);
+  return s;
+}
+
+static pc_status resume(runner *r, void *engine)
+{
+  const pc_runner_config *cfg = r->cfg;
+  pc_checkpoint c;
+  pc_status s = pc_checkpoint_read(cfg->resume, &c, &r->err);
+  if (s) return s;
+  if (c.problem != r->hash)
+    s = pc_error_set(&r->err, PC_ERR_INPUT, 0, 0,
+                     "this checkpoint is for another problem (its exact-cover matrix differs)");
+  else if (strcmp(c.engine, r->engine->name) || strcmp(c.rule, pc_choose_name(cfg->choose)))
+    s = pc_error_set(&r->err, PC_ERR_INPUT, 0, 0,
+                     "this checkpoint is of a search with engine %s and rule %s, not %s and %s",
+                     c.engine, c.rule, r->engine->name, pc_choose_name(cfg->choose));
+  else if (c.levels > r->levels || c.split_depth < 1)
+    s = pc_error_set(&r->err, PC_ERR_INPUT, 0, 0, "this checkpoint's search is deeper than the problem");
+  if (!s && !(s = split_at(r, engine, c.split_depth)) && r->n_subs != c.subproblems)
+    s = pc_error_set(&r->err, PC_ERR_INPUT, 0, 0,
+                     "this checkpoint has %lld subproblems where the problem has %lld",
+                     (long long)c.subproblems, (long long)r->n_subs);
+  if (!s) s = prepare(r);
+  if (!s && cfg->load) {
+    FILE *in = fmemopen(c.caller_size ? c.caller : "", c.caller_size, "r");
+    if (!in) s = pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    else {
+      s = cfg->load(cfg->ctx, in, &r->err);
+      fclose(in);
+    }
+  }
+  if (!s) {
+    pc_dlx_stats st = {.solutions = c.solutions, .nodes = c.nodes, .updates = c.updates,
+                       .levels = c.levels, .level_nodes = c.level_nodes,
+                       .level_updates = c.level_updates};
+    totals_add(&r->sums, &st);
+    r->delivered = c.solutions;
+    r->resumed_updates = c.updates;
+    r->resumed_nodes = c.nodes;
+    for (int64_t i = 0; i < r->n_subs; i++)
+      if (c.done[i]) {
+        r->done[i] = true;
+        r->n_done++;
+        r->remaining -= r->weights[i];
+      }
+  }
+  pc_checkpoint_free(&c);
+  return s;
+}
+
+/* ---- progress ---- */
+
+static void clock_text(char *buf, size_t size, double seconds)
+{
+  long s = (long)(seconds + 0.5);
+  if (s >= 3600) snprintf(buf, size, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+  else snprintf(buf, size, "%ld:%02ld", s / 60, s % 60);
+}
+
+/* One line, rewritten in place: the fraction of the tree done (Knuth's
+   measure: the path probabilities of the done subproblems), subproblems,
+   solutions, speed and the time left at the speed of this run so far. */
+static void show_progress(runner *r, double now, bool last)
+{
+  FILE *out = r->cfg->progress;
+  double f = 1.0 - r->remaining, elapsed = now - r->t0;
+  if (f < 0) f = 0;
+  if (f > 1 || r->n_done == r->n_subs) f = 1;
+  char bar[31], left[32] = "?";
+  int full = (int)(f * 30);
+  for (int i = 0; i < 30; i++) bar[i] = i < full ? '#' : '.';
+  bar[30] = '\0';
+  if (f > r->fraction0 && elapsed > 0)
+    clock_text(left, sizeof left, elapsed * (1 - f) / (f - r->fraction0));
+  /* The speed in what the engine counts: updates, or nodes (bitset engines). */
+  bool updates = r->engine->counts_updates;
+  uint64_t work = updates ? r->sums.updates - r->resumed_updates : r->sums.nodes - r->resumed_nodes;
+  double rate = elapsed > 0 ? (double)work / elapsed : 0;
+  fprintf(out, "\r[%s] %5.1f%% %lld/%lld parts, %llu solutions, %.1fM %s/s, %s left  ", bar,
+          100 * f, (long long)r->n_done, (long long)r->n_subs, (unsigned long long)r->delivered,
+          rate / 1e6, updates ? "updates" : "nodes", left);
+  if (last) fputc('\n', out);
+  fflush(out);
+}
+
+/* ---- workers ---- */
+
+static bool buffer_solution(void *ctx, const int32_t *options, int32_t n)
+{
+  worker *w = ctx;
+  if (!pc_grow((void **)&w->buf, &w->cap, w->used + n + 1, sizeof *w->buf)) {
+    w->nomem = true;
+    return true;
+  }
+  w->buf[w->used++] = n;
+  memcpy(w->buf + w->used, options, (size_t)n * sizeof *options);
+  w->used += n;
+  return false;
+}
+
+static void halt(runner *r) { atomic_store(&r->halt, 1); }
+
+/* Under the lock: hands a searched subproblem's solutions to the caller
+   and books its counters. */
+static void finish(runner *r, worker *w, int64_t id, const pc_dlx_stats *st)
+{
+  const pc_runner_config *cfg = r->cfg;
+  if (w->nomem) {
+    r->status = pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    halt(r);
+    return;
+  }
+  /* Stopped from outside: forgotten, searched again on resume. */
+  if (!st->complete && atomic_load(&r->halt)) return;
+  bool stop = false;
+  if (cfg->visit) {
+    for (int64_t at = 0; at < w->used && !stop; at += 1 + w->buf[at]) {
+      if (cfg->max_solutions && r->delivered >= cfg->max_solutions) {
+        stop = true;
+        break;
+      }
+      r->delivered++;
+      stop = cfg->visit(cfg->ctx, id, w->buf + at + 1, w->buf[at]);
+    }
+  } else {
+    r->delivered += st->solutions;
+  }
+  if (cfg->max_solutions && r->delivered >= cfg->max_solutions) stop = true;
+  if (st->complete && !stop) {
+    if (cfg->done) cfg->done(cfg->ctx, id);
+    r->done[id] = true;
+    r->n_done++;
+    r->remaining -= r->weights[id];
+    totals_add(&r->sums, st);
+  } else {
+    totals_add(&r->extra, st);
+    r->stopped_early = true;
+    halt(r);
+  }
+  if (cfg->max_updates && r->base.updates + r->sums.updates + r->extra.updates -
+                                  r->resumed_updates >= cfg->max_updates) {
+    r->stopped_early = r->stopped_early || r->n_done < r->n_subs;
+    halt(r);
+  }
+}
+
+/* Under the lock: the next subproblem to search, if any. */
+static bool next_sub(runner *r, int64_t *id)
+{
+  if (r->n_retry > 0) {
+    *id = r->retry[--r->n_retry];
+    return true;
+  }
+  if (!r->cfg->next) {
+    while (r->next < r->n_subs && r->done[r->order[r->next]]) r->next++;
+    if (r->next >= r->n_subs) return false;
+    *id = r->order[r->next++];
+    return true;
+  }
+  while (!r->exhausted) {
+    if (!r->cfg->next(r->cfg->ctx, id)) r->exhausted = true;
+    else if (*id >= 0 && *id < r->n_subs && !r->done[*id]) return true;
+  }
+  return false;
+}
+
+static void *work(void *arg)
+{
+  worker *w = arg;
+  runner *r = w->r;
+  const pc_runner_config *cfg = r->cfg;
+  pthread_mutex_lock(&r->lock);
+  for (;;) {
+    int64_t id;
+    if (atomic_load(&r->halt)) break;
+    if (!next_sub(r, &id)) {
+      /* A subproblem under way may yet come back from a lost engine. */
+      if (!r->busy || !r->engine->lost) break;
+      pthread_cond_wait(&r->back, &r->lock);
+      continue;
+    }
+    r->busy++;
+    pc_dlx_config dc = {.choose = cfg->choose, .stop = &r->halt,
+                        .prefix = r->prefixes + id * r->depth, .n_prefix = r->lens[id]};
+    /* The limits left for the run bound this subproblem. */
+    if (cfg->max_solutions) dc.max_solutions = cfg->max_solutions - r->delivered;
+    if (cfg->max_updates) {
+      uint64_t used = r->base.updates + r->sums.updates + r->extra.updates - r->resumed_updates;
+      dc.max_updates = used < cfg->max_updates ? cfg->max_updates - used : 1;
+    }
+    if (cfg->visit) {
+      dc.visit = buffer_solution;
+      dc.ctx = w;
+    }
+    w->used = 0;
+    pthread_mutex_unlock(&r->lock);
+    pc_dlx_stats st;
+    r->engine->search(w->engine, &dc, &st);
+    pthread_mutex_lock(&r->lock);
+    r->busy--;
+    pthread_cond_broadcast(&r->back);
+    if (!st.complete && r->engine->lost && r->engine->lost(w->engine) &&
+        !atomic_load(&r->halt)) {
+      r->retry[r->n_retry++] = id;
+      r->n_lost++;
+      break;
+    }
+    finish(r, w, id, &st);
+  }
+  r->running--;
+  pthread_cond_signal(&r->wake);
+  pthread_mutex_unlock(&r->lock);
+  return NULL;
+}
+
+/* The main thread: waits for the workers, watching the stop flag, drawing
+   the progress and writing periodic checkpoints. */
+static void supervise(runner *r)
+{
+  const pc_runner_config *cfg = r->cfg;
+  double last_checkpoint = pc_now(), last_progress = 0;
+  pthread_mutex_lock(&r->lock);
+  while (r->running > 0) {
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    long ns = until.tv_nsec + (long)(TICK_SECONDS * 1e9);
+    until.tv_sec += ns / 1000000000;
+    until.tv_nsec = ns % 1000000000;
+    pthread_cond_timedwait(&r->wake, &r->lock, &until);
+    if (cfg->stop && atomic_load(cfg->stop) && !r->interrupted) {
+      r->interrupted = true;
+      halt(r);
+    }
+    if (atomic_load(&r->halt)) pthread_cond_broadcast(&r->back);
+    double now = pc_now();
+    if (cfg->progress && now - last_progress >= PROGRESS_SECONDS) {
+      show_progress(r, now, false);
+      last_progress = now;
+    }
+    if (cfg->checkpoint && cfg->every > 0 && now - last_checkpoint >= cfg->every &&
+        !atomic_load(&r->halt) && !r->status) {
+      r->status = write_checkpoint(r);
+      if (r->status) halt(r);
+      last_checkpoint = now;
+    }
+  }
+  pthread_mutex_unlock(&r->lock);
+}
+
+static void runner_free(runner *r)
+{
+  free(r->prefixes);
+  free(r->lens);
+  free(r->weights);
+  free(r->order);
+  free(r->done);
+  free(r->retry);
+  totals_free(&r->base);
+  totals_free(&r->sums);
+  totals_free(&r->extra);
+}
+
+static void fill_result(runner *r, pc_runner_result *res, int threads)
+{
+  int32_t levels = 0;
+  for (int32_t l = 0; l < r->levels; l++) {
+    res->level_nodes[l] = r->base.level_nodes[l] + r->sums.level_nodes[l] + r->extra.level_nodes[l];
+    res->level_updates[l] =
+        r->base.level_updates[l] + r->sums.level_updates[l] + r->extra.level_updates[l];
+    if (res->level_nodes[l]) levels = l + 1;
+  }
+  res->stats = (pc_dlx_stats){
+      .solutions = r->cfg->visit ? r->delivered : r->sums.solutions + r->extra.solutions,
+      .nodes = r->base.nodes + r->sums.nodes + r->extra.nodes,
+      .updates = r->base.updates + r->sums.updates + r->extra.updates,
+      .complete = !r->stopped_early && !r->interrupted &&
+                  (r->cfg->next ? r->exhausted : r->n_done == r->n_subs),
+      /* Without the subproblems' updates the total would lie. */
+      .no_updates = !r->engine->counts_updates,
+      .levels = levels,
+      .level_nodes = res->level_nodes,
+      .level_updates = res->level_updates,
+  };
+  if (r->cfg->max_solutions && res->stats.solutions > r->cfg->max_solutions)
+    res->stats.solutions = r->cfg->max_solutions;
+  res->subproblems = r->n_subs;
+  res->done = r->n_done;
+  res->split_depth = r->depth;
+  res->split_nodes = r->base.nodes;
+  res->split_updates = r->base.updates;
+  res->threads = threads;
+  res->ran = true;
+  res->interrupted = r->interrupted;
+}
+
+pc_status pc_runner_run(const pc_xc *xc, const pc_runner_config *cfg, pc_runner_result *res,
+                     pc_error *err)
+{
+  memset(res, 0, sizeof *res);
+  double t0 = pc_now();
+  int threads = cfg->threads > 0 ? cfg->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
+  if (threads < 1) threads = 1;
+  runner r = {.cfg = cfg, .engine = cfg->engine, .xc = xc,
+              .levels = xc->n_primary + 1};
+  worker *w = pc_calloc_array((size_t)threads, sizeof *w);
+  r.retry = pc_calloc_array((size_t)threads, sizeof *r.retry);
+  res->level_nodes = pc_calloc_array((size_t)r.levels, sizeof *res->level_nodes);
+  res->level_updates = pc_calloc_array((size_t)r.levels, sizeof *res->level_updates);
+  pc_status s = PC_OK;
+  if (!w || !r.retry || !res->level_nodes || !res->level_updates ||
+      !totals_init(&r.base, r.levels) || !totals_init(&r.sums, r.levels) ||
+      !totals_init(&r.extra, r.levels))
+    s = pc_error_set(&r.err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  for (int i = 0; !s && i < threads; i++) {
+    w[i].r = &r;
+    if (!(w[i].engine = r.engine->create(r.engine, xc)))
+      s = pc_error_set(&r.err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  }
+  if (!s) {
+    r.hash = pc_xc_hash(xc);
+    s = cfg->resume ? resume(&r, w[0].engine) : choose_split(&r, w[0].engine, threads);
+  }
+  if (!s && !cfg->resume) s = prepare(&r);
+  if (!s) {
+    r.t0 = pc_now();
+    r.fraction0 = 1.0 - r.remaining;
+    pthread_mutex_init(&r.lock, NULL);
+    pthread_cond_init(&r.wake, NULL);
+    pthread_cond_init(&r.back, NULL);
+    int started = 0;
+    for (; started < threads; started++)
+      if (pthread_create(&w[started].thread, NULL, work, &w[started])) break;
+    pthread_mutex_lock(&r.lock);
+    r.running += started;
+    if (started < threads) {
+      r.status = pc_error_set(&r.err, PC_ERR_NOMEM, 0, 0, "cannot start a thread");
+      halt(&r);
+    }
+    pthread_mutex_unlock(&r.lock);
+    supervise(&r);
+    for (int i = 0; i < started; i++) pthread_join(w[i].thread, NULL);
+    /* Every engine lost: what is left waits for a resume. */
+    if (started && r.n_lost == started && !r.stopped_early) r.interrupted = true;
+    if (!r.status && cfg->checkpoint && (r.interrupted || cfg->every > 0)) {
+      r.status = write_checkpoint(&r);
+      res->checkpointed = !r.status;
+    }
+    if (cfg->progress) show_progress(&r, pc_now(), true);
+    fill_result(&r, res, threads);
+    pthread_cond_destroy(&r.wake);
+    pthread_cond_destroy(&r.back);
+    pthread_mutex_destroy(&r.lock);
+    s = r.status;
+  }
+  res->seconds = pc_now() - t0;
+  if (s && err) *err = r.err;
+  for (int i = 0; w && i < threads; i++) {
+    if (w[i].engine) r.engine->destroy(w[i].engine);
+    free(w[i].buf);
+  }
+  free(w);
+  runner_free(&r);
+  return s;
+}
+
+pc_status pc_runner_plan_make(const pc_xc *xc, const pc_runner_config *cfg, int threads,
+                           pc_runner_plan *plan, pc_error *err)
+{
+  memset(plan, 0, sizeof *plan);
+  runner r = {.cfg = cfg, .engine = cfg->engine, .xc = xc,
+              .levels = xc->n_primary + 1};
+  void *engine = r.engine->create(r.engine, xc);
+  pc_status s = engine && totals_init(&r.base, r.levels) && totals_init(&r.sums, r.levels) &&
+                        totals_init(&r.extra, r.levels)
+                    ? PC_OK
+                    : pc_error_set(&r.err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  if (!s) s = choose_split(&r, engine, threads > 0 ? threads : 1);
+  if (!s) s = prepare(&r);
+  if (!s) {
+    plan->depth = r.depth;
+    plan->subproblems = r.n_subs;
+    plan->order = r.order;
+    plan->weights = r.weights;
+    r.order = NULL;
+    r.weights = NULL;
+  } else if (err) {
+    *err = r.err;
+  }
+  if (engine) r.engine->destroy(engine);
+  runner_free(&r);
+  return s;
+}
+
+void pc_runner_plan_free(pc_runner_plan *plan)
+{
+  free(plan->order);
+  free(plan->weights);
+  memset(plan, 0, sizeof *plan);
+}
+
+void pc_runner_result_free(pc_runner_result *res)
+{
+  free(res->level_nodes);
+  free(res->level_updates);
+  memset(res, 0, sizeof *res);
+}

@@ -1,0 +1,111 @@
+/* runner.h — a search split into many subproblems that several threads
+   solve, with progress, checkpoints and resume.
+
+   The runner enumerates the top of the search tree down to a split depth
+   (chosen so that there are at least 64 subproblems per thread, and at
+   least 256), then hands the partial solutions there out, largest
+   (by Knuth's path probability) first, to worker threads, each with its
+   own engine built from the same pc_xc. Counts are those of one search:
+   the split search plus its subproblems add up exactly (dlx.h).
+
+   The caller's output: the solutions of a subproblem are buffered by the
+   worker and handed to `visit` only when the subproblem is complete, all
+   together, followed by `done`; both run under the runner's lock (so one at
+   a time, in some worker's thread), and a checkpoint is only written
+   between subproblems. So a checkpoint records exactly the solutions the
+   caller has been given: a subproblem interrupted midway is given nothing
+   and is searched again on resume. The buffer costs memory in proportion
+   to a subproblem's solutions; without `visit` nothing is buffered. */
+#ifndef PC_RUNNER_H
+#define PC_RUNNER_H
+
+#include <stdatomic.h>
+#include <stdio.h>
+
+#include "core/engine.h"
+#include "core/error.h"
+
+/* `sub` identifies the subproblem (0 .. subproblems - 1, the same across
+   runs of the same problem). Return true from visit to stop the run. */
+typedef bool (*pc_runner_visit)(void *ctx, int64_t sub, const int32_t *options, int32_t n);
+typedef void (*pc_runner_done)(void *ctx, int64_t sub);
+
+typedef struct pc_runner_config {
+  const pc_engine *engine; /* required: the runner never picks one */
+  pc_choose choose;
+  int threads;             /* 0: one per core */
+  uint64_t max_solutions;  /* 0: no limit */
+  uint64_t max_updates;    /* 0: no limit; about */
+  pc_runner_visit visit;      /* may be NULL */
+  pc_runner_done done;        /* may be NULL */
+  void *ctx;
+  /* When set (e.g. by a signal handler: common.h), the run stops soon,
+     forgetting the subproblems under way, and writes a checkpoint. */
+  const atomic_int *stop;
+  FILE *progress;          /* where the progress line goes; NULL: none */
+  /* Written every `every` seconds and at the end when `every` > 0, and
+     whenever `stop` ends the run. NULL: never. */
+  const char *checkpoint;
+  double every;
+  const char *resume;      /* a checkpoint to carry on from; NULL: none */
+  /* The caller's section of the checkpoint (both may be NULL): save is
+     called under the lock when a checkpoint is written (flush the output
+     there), load once before the search when resuming. */
+  pc_status (*save)(void *ctx, FILE *out);
+  pc_status (*load)(void *ctx, FILE *in, pc_error *err);
+  /* When > 0, the split is at this depth, not the shallowest one with
+     enough subproblems for the threads: then every process splitting the
+     same problem at the same depth, with the same engine and rule, numbers
+     the same subproblems alike (another process's share, a job file). */
+  int32_t split_depth;
+  /* When set, which subproblems this process searches: called under the
+     runner's lock when a thread is free, it sets *sub to one not done yet
+     and returns true, or returns false when there are no more (it may
+     wait, e.g. for another process). NULL: all of them, largest first.
+     The run is complete when it has returned false and every subproblem
+     it gave was searched to the end. */
+  bool (*next)(void *ctx, int64_t *sub);
+} pc_runner_config;
+
+typedef struct pc_runner_result {
+  /* The whole search's figures (those of completed subproblems, plus, when
+     a limit or the visitor stopped the run, the stopped ones'); the
+     profile arrays belong to the result. */
+  pc_dlx_stats stats;
+  int64_t subproblems, done;
+  int32_t split_depth;
+  int threads;
+  bool ran;                /* the search ran (else nothing below is set) */
+  bool interrupted;        /* `stop` ended the run */
+  bool checkpointed;       /* a checkpoint was written at the end */
+  /* The split search's own share of stats (every run of the same split
+     has it; merging the runs of its parts counts it once). */
+  uint64_t split_nodes, split_updates;
+  double seconds;
+  uint64_t *level_nodes, *level_updates;
+} pc_runner_result;
+
+/* Runs the search. Errors: a checkpoint that cannot be read or belongs to
+   another problem (PC_ERR_INPUT, naming the file), out of memory, a
+   checkpoint that cannot be written (PC_ERR_IO), or the caller's load.
+   The result is filled whenever the search ran (res->ran), even if writing
+   the last checkpoint failed. */
+pc_status pc_runner_run(const pc_xc *xc, const pc_runner_config *cfg, pc_runner_result *res,
+                     pc_error *err);
+void pc_runner_result_free(pc_runner_result *res);
+
+/* The split alone, as pc_runner_run makes it for cfg's engine and rule: at
+   cfg->split_depth, or else the shallowest depth with enough subproblems
+   for `threads` threads in all. */
+typedef struct pc_runner_plan {
+  int32_t depth;
+  int64_t subproblems;
+  int64_t *order;          /* the subproblems, largest (path probability) first */
+  double *weights;         /* each one's estimated share of the tree */
+} pc_runner_plan;
+
+pc_status pc_runner_plan_make(const pc_xc *xc, const pc_runner_config *cfg, int threads,
+                           pc_runner_plan *plan, pc_error *err);
+void pc_runner_plan_free(pc_runner_plan *plan);
+
+#endif

@@ -1,0 +1,156 @@
+/* test_bits.c — the bitset engine finds exactly DLX's solutions, the
+   published counts, and honours the search configuration (the checks of
+   engine_check.h). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/bitsweep.h"
+#include "engine_check.h"
+
+static const pc_engine *const bits = &pc_engine_bitsweep;
+
+static uint64_t board_same_as_dlx(const char *name) { return pc_check_board(bits, name, false); }
+static uint64_t file_same_as_dlx(const char *file) { return pc_check_file(bits, file, false); }
+
+Test(bits, reduced_boards, .timeout = 300)
+{
+  pc_check_reduced(bits, "scott", false);
+  pc_check_reduced(bits, "pent6x10", false);
+  pc_check_reduced(bits, "hexrhombus", false);
+}
+
+Test(long, bits_reduced_boards, .timeout = 3600)
+{
+  if (!getenv("POLYCOVER_LONG")) cr_skip_test("set POLYCOVER_LONG=1 (make check-long)");
+  pc_check_reduced(bits, "pent5x12", false);
+  pc_check_reduced(bits, "onesided3x30", false);
+  pc_check_reduced(bits, "tetra5x5-noH", false);
+  pc_check_reduced(bits, "kanoodle", false);
+  pc_check_reduced(bits, "dudeney", false);
+}
+
+/* Published counts: Scott, Haselgrove, Golomb, Torbijn, Leech (Knuth,
+   "Dancing Links"; boards/README.md). The larger ones take DLX seconds:
+   long. */
+Test(bits, scott) { cr_expect_eq(board_same_as_dlx("scott"), 520); }
+Test(bits, pent4x15, .timeout = 300) { cr_expect_eq(board_same_as_dlx("pent4x15"), 1472); }
+Test(bits, pent3x20) { cr_expect_eq(board_same_as_dlx("pent3x20"), 8); }
+Test(bits, hexrhombus) { cr_expect_eq(board_same_as_dlx("hexrhombus"), 624); }
+Test(bits, mutilated) { cr_expect_eq(board_same_as_dlx("mutilated"), 0); }
+
+Test(bits, kanoodle_starts)
+{
+  cr_expect_eq(board_same_as_dlx("kanoodle-start1"), 1);
+  cr_expect_eq(board_same_as_dlx("kanoodle-start2"), 1);
+}
+
+Test(long, bits_pentominoes, .timeout = 3600)
+{
+  if (!getenv("POLYCOVER_LONG")) cr_skip_test("set POLYCOVER_LONG=1 (make check-long)");
+  cr_expect_eq(board_same_as_dlx("pent6x10"), 9356);
+  cr_expect_eq(board_same_as_dlx("pent5x12"), 4040);
+  cr_expect_eq(board_same_as_dlx("onesided3x30"), 184);
+}
+
+/* Knuth's matrices (shared/bench): his counts, and DLX's solutions. */
+Test(bits, dlx1_files, .timeout = 300)
+{
+  cr_expect_eq(file_same_as_dlx("knuth3.dlx"), 1);
+  cr_expect_eq(file_same_as_dlx("scott_x23.dlx"), 19);
+  cr_expect_eq(file_same_as_dlx("scott_x23_xfirst.dlx"), 19);
+  cr_expect_eq(file_same_as_dlx("scott_x24.dlx"), 20);
+  cr_expect_eq(file_same_as_dlx("hexi_rhombus.dlx"), 156);
+}
+
+Test(long, bits_dlx1_files, .timeout = 3600)
+{
+  if (!getenv("POLYCOVER_LONG")) cr_skip_test("set POLYCOVER_LONG=1 (make check-long)");
+  cr_expect_eq(file_same_as_dlx("hexi_rhombus_all.dlx"), 624);
+  cr_expect_eq(file_same_as_dlx("pent6x10_xq.dlx"), 2339);
+}
+
+Test(bits, random_problems) { pc_check_random_problems(bits, false); }
+
+Test(bits, applies_up_to_256_items)
+{
+  pc_xc xc;
+  pc_xc_with_items(&xc, PC_BITSWEEP_MAX_ITEMS, 0);
+  pc_error err;
+  cr_expect(pc_bitsweep_applies(&xc));
+  cr_assert_eq(pc_xc_add_item(&xc, "extra", true, NULL, &err), PC_OK);
+  cr_expect_not(pc_bitsweep_applies(&xc));
+  cr_expect_null(pc_bitsweep_new(&xc));
+  pc_xc_free(&xc);
+}
+
+Test(bits, split_and_prefix) { pc_check_split_and_prefix(bits); }
+Test(bits, bad_prefix) { pc_check_bad_prefix(bits); }
+Test(bits, limits_and_stop) { pc_check_limits_and_stop(bits); }
+
+/* Minutes with DLX, seconds to a minute here: long. Kanoodle's empty
+   tray, the tetrasticks (Goodger's 72 and 607, times 8), Dudeney (Knuth's
+   16,146 times 8) and Y45 (Knuth's 212 times 8; 225 items). */
+static uint64_t board_count(const char *name) { return pc_engine_board_count(bits, name); }
+
+Test(long, bits_kanoodle, .timeout = 3600)
+{
+  if (!getenv("POLYCOVER_LONG")) cr_skip_test("set POLYCOVER_LONG=1 (make check-long)");
+  cr_expect_eq(board_same_as_dlx("kanoodle"), 371020);
+}
+
+Test(long, bits_tetrasticks, .timeout = 3600)
+{
+  if (!getenv("POLYCOVER_LONG")) cr_skip_test("set POLYCOVER_LONG=1 (make check-long)");
+  cr_expect_eq(board_same_as_dlx("tetra5x5-noH"), 8 * 72);
+  cr_expect_eq(board_count("tetra5x5-noL"), 8 * 607);
+}
+
+Test(long, bits_dudeney_y45, .timeout = 3600)
+{
+  if (!getenv("POLYCOVER_LONG")) cr_skip_test("set POLYCOVER_LONG=1 (make check-long)");
+  cr_expect_eq(board_count("dudeney"), 8 * 16146);
+  cr_expect_eq(board_count("y45"), 8 * 212);
+}
+
+/* A split search's leaves carry path probabilities: 1 / (d1 d2), d1 the
+   root's options (the leaves of a split at depth 1), d2 those of the
+   leaf's parent (its siblings, all leaves at depth 2). */
+typedef struct paths {
+  pc_bitsweep *b;
+  int32_t n, first[8192];
+  double p[8192];
+} paths;
+
+static bool note_path(void *ctx, const int32_t *options, int32_t n)
+{
+  paths *t = ctx;
+  cr_assert_lt(t->n, 8192);
+  t->first[t->n] = options[0];
+  t->p[t->n++] = pc_bitsweep_path_probability(t->b, n);
+  return false;
+}
+
+Test(bits, path_probability)
+{
+  pc_board bd;
+  pc_board_load("pent4x15", &bd);
+  paths *one = calloc(1, sizeof *one), *two = calloc(1, sizeof *two);
+  one->b = two->b = pc_bitsweep_new(&bd.m.xc);
+  cr_assert_not_null(one->b);
+  pc_dlx_stats st;
+  pc_bitsweep_search(one->b, &(pc_dlx_config){.split_depth = 1, .visit = note_path, .ctx = one}, &st);
+  cr_assert_gt(one->n, 1);
+  for (int32_t i = 0; i < one->n; i++) cr_expect_float_eq(one->p[i], 1.0 / one->n, 1e-12);
+  pc_bitsweep_search(two->b, &(pc_dlx_config){.split_depth = 2, .visit = note_path, .ctx = two}, &st);
+  cr_assert_gt(two->n, one->n);
+  for (int32_t i = 0; i < two->n; i++) {
+    int32_t siblings = 0;
+    for (int32_t j = 0; j < two->n; j++) siblings += two->first[j] == two->first[i];
+    cr_expect_float_eq(two->p[i], 1.0 / ((double)one->n * siblings), 1e-12, "leaf %d", (int)i);
+  }
+  pc_bitsweep_free(one->b);
+  free(one);
+  free(two);
+  pc_board_free(&bd);
+}
