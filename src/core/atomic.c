@@ -1,29 +1,83 @@
-/* atomic.c — temporary file, fsync, rename. */
+/* atomic.c — temporary file, fsync, rename; or straight through. */
 #include "core/atomic.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/alloc.h"
 
-pc_status pc_atomic_open(const char *path, FILE **out, char **tmp, pc_error *err)
+static pc_status cannot_write(pc_error *err, int e)
 {
-  pc_error_file(err, path);
-  *out = NULL;
-  *tmp = NULL;
-  const char *slash = strrchr(path, '/');
-  size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
-  size_t size = strlen(path) + 64;
+  return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write: %s", strerror(e ? e : EIO));
+}
+
+/* Where a save goes: *target is the file to replace (a link's target), or
+   NULL when the path is written straight through. */
+static pc_status resolve(const char *path, char **target, pc_error *err)
+{
+  struct stat st, lst;
+  *target = NULL;
+  if (stat(path, &st) != 0) {
+    if (errno != ENOENT) return cannot_write(err, errno);
+    if (lstat(path, &lst) == 0)
+      return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write: a link to a missing file");
+    *target = strdup(path);
+  } else if (S_ISDIR(st.st_mode)) {
+    return cannot_write(err, EISDIR);
+  } else if (!S_ISREG(st.st_mode) || !strncmp(path, "/dev/", 5) || !strncmp(path, "/proc/", 6)) {
+    /* Devices, pipes, and /dev/stdout's kin whatever they lead to: the
+       program's own streams must stay where they are. */
+    return PC_OK;
+  } else {
+    *target = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) ? realpath(path, NULL)
+                                                             : strdup(path);
+  }
+  return *target ? PC_OK : pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+}
+
+/* Temporaries are ".NAME.PID-K.tmp"; those of processes that no longer
+   exist were left by a kill, and nobody else will remove them. */
+static void remove_orphans(const char *dir, size_t dir_len, const char *base)
+{
+  char folder[4096];
+  snprintf(folder, sizeof folder, "%.*s", (int)(dir_len ? dir_len : 1), dir_len ? dir : ".");
+  DIR *d = opendir(folder);
+  if (!d) return;
+  size_t base_len = strlen(base);
+  for (struct dirent *e; (e = readdir(d));) {
+    const char *n = e->d_name;
+    if (n[0] != '.' || strncmp(n + 1, base, base_len) || n[1 + base_len] != '.') continue;
+    char *end;
+    long pid = strtol(n + 2 + base_len, &end, 10);
+    if (end == n + 2 + base_len || *end != '-' || pid <= 0 || pid == (long)getpid()) continue;
+    strtoul(end + 1, &end, 10);
+    if (strcmp(end, ".tmp") || kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;
+    char full[8192];
+    snprintf(full, sizeof full, "%s/%s", folder, n);
+    unlink(full);
+  }
+  closedir(d);
+}
+
+/* O_EXCL with the process id and a counter: unique without mkstemp's
+   0600, so the saved file gets the usual permissions. */
+static pc_status open_temporary(const char *target, FILE **out, char **tmp, pc_error *err)
+{
+  const char *slash = strrchr(target, '/');
+  size_t dir_len = slash ? (size_t)(slash - target) + 1 : 0;
+  remove_orphans(target, dir_len, target + dir_len);
+  size_t size = strlen(target) + 64;
   char *name = pc_alloc_array(size, 1);
   if (!name) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  /* O_EXCL with the process id and a counter: unique without mkstemp's
-     0600, so the saved file gets the usual permissions. */
   int fd = -1;
   for (unsigned k = 0; k < 1000 && fd < 0; k++) {
-    snprintf(name, size, "%.*s.%s.%ld-%u.tmp", (int)dir_len, path, path + dir_len,
+    snprintf(name, size, "%.*s.%s.%ld-%u.tmp", (int)dir_len, target, target + dir_len,
              (long)getpid(), k);
     fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno != EEXIST) break;
@@ -36,23 +90,57 @@ pc_status pc_atomic_open(const char *path, FILE **out, char **tmp, pc_error *err
       unlink(name);
     }
     free(name);
-    return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write: %s", strerror(e));
+    return cannot_write(err, e);
   }
   *out = f;
   *tmp = name;
   return PC_OK;
 }
 
+pc_status pc_atomic_open(const char *path, FILE **out, char **tmp, pc_error *err)
+{
+  pc_error_file(err, path);
+  *out = NULL;
+  *tmp = NULL;
+  char *target;
+  pc_status s = resolve(path, &target, err);
+  if (s) return s;
+  if (target) {
+    s = open_temporary(target, out, tmp, err);
+    free(target);
+    return s;
+  }
+  if (!(*out = fopen(path, "w"))) return cannot_write(err, errno);
+  return PC_OK;
+}
+
+/* The file a temporary stands for: "DIR/.NAME.PID-K.tmp" -> "DIR/NAME"
+   (DIR is the folder of the file a link names). malloc'd. */
+static char *target_of(const char *tmp)
+{
+  const char *slash = strrchr(tmp, '/');
+  const char *base = slash ? slash + 2 : tmp + 1, *end = strrchr(base, '.');
+  while (end > base && *--end != '.') {}
+  size_t size = strlen(tmp) + 1;
+  char *target = pc_alloc_array(size, 1);
+  if (target) snprintf(target, size, "%.*s%.*s", (int)(base - 1 - tmp), tmp, (int)(end - base), base);
+  return target;
+}
+
 pc_status pc_atomic_commit(FILE *f, const char *tmp, const char *path, pc_error *err)
 {
   pc_error_file(err, path);
-  bool ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
+  bool ok = fflush(f) == 0 && !ferror(f) && (!tmp || fsync(fileno(f)) == 0);
   int e = ok ? 0 : errno;
   if (fclose(f) != 0 && ok) ok = false, e = errno;
-  if (ok && rename(tmp, path) != 0) ok = false, e = errno;
+  if (!tmp) return ok ? PC_OK : cannot_write(err, e);
+  char *target = ok ? target_of(tmp) : NULL;
+  if (ok && !target) ok = false, e = ENOMEM;
+  if (ok && rename(tmp, target) != 0) ok = false, e = errno;
+  free(target);
   if (ok) return PC_OK;
   unlink(tmp);
-  return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write: %s", strerror(e ? e : EIO));
+  return cannot_write(err, e);
 }
 
 void pc_atomic_abort(FILE *f, const char *tmp)

@@ -1,8 +1,11 @@
-/* atomic.h — files users ask to save, written atomically: into a temporary
-   file beside the target (same folder, so the rename cannot cross file
-   systems), flushed and synced, then renamed over the target. An
-   interrupted or failed write leaves neither a half-written target nor the
-   temporary behind. */
+/* atomic.h — files users ask to save. A regular file (or a new name) is
+   written atomically: into a temporary file beside it (same folder, so the
+   rename cannot cross file systems), flushed and synced, then renamed over
+   it, so an interrupted or failed write leaves neither a half-written file
+   nor the temporary behind. A link is followed, so the link stays and the
+   file it names is replaced. Anything else that is not a folder (a device
+   such as /dev/null, a pipe, a terminal) is written straight through: no
+   temporary, and nothing is replaced. */
 #ifndef PC_ATOMIC_H
 #define PC_ATOMIC_H
 
@@ -10,16 +13,18 @@
 
 #include "core/error.h"
 
-/* Creates the temporary for `path` (permissions as for a new file, under
-   the umask) and opens it for writing as *f; *tmp receives its malloc'd
-   name. On failure *f and *tmp are NULL and err names `path`. */
+/* Opens `path` for writing as *f: the temporary (permissions as for a new
+   file, under the umask), whose malloc'd name goes to *tmp, or the path
+   itself when it is written straight through (*tmp NULL then). Temporaries
+   left by processes that were killed are removed first. On failure *f and
+   *tmp are NULL and err names `path`. */
 pc_status pc_atomic_open(const char *path, FILE **f, char **tmp, pc_error *err);
 
-/* Flushes, syncs and closes f, then renames tmp over path. On failure the
-   temporary is removed. f is closed either way. */
+/* Flushes f; a temporary is synced and renamed over path (on failure it is
+   removed). f is closed either way. */
 pc_status pc_atomic_commit(FILE *f, const char *tmp, const char *path, pc_error *err);
 
-/* Closes f and removes the temporary. */
+/* Closes f and removes the temporary, if any. */
 void pc_atomic_abort(FILE *f, const char *tmp);
 
 #endif

@@ -136,7 +136,8 @@ pc_status pc_solwriter_mark(pc_solwriter *w, int64_t *length, pc_error *err)
     return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write: %s", strerror(errno));
   }
   *length = ftello(w->f);
-  if (w->f == stdout) return PC_OK;
+  /* Written straight through (stdout, a device): nothing to snapshot. */
+  if (w->f == stdout || !w->tmp) return PC_OK;
   FILE *snap;
   char *tmp;
   pc_status s = pc_atomic_open(w->path, &snap, &tmp, err);

@@ -2,6 +2,7 @@
    subproblems, delivering their solutions, progress, checkpoints. */
 #include "run/runner.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,7 @@ typedef struct runner {
   uint64_t delivered;      /* solutions counted towards max_solutions */
   uint64_t resumed_updates, resumed_nodes; /* a resumed checkpoint's */
   bool stopped_early, interrupted;
+  bool split;              /* the subproblems are known */
   pc_status status;
   pc_error err;
   atomic_int halt;
@@ -74,7 +76,9 @@ typedef struct worker {
   int32_t *buf; /* buffered solutions: n, then n options, for each */
   int32_t cap;
   int64_t used;
-  bool nomem;
+  FILE *spill;  /* what did not fit in buf, in the same layout; or NULL */
+  int64_t spilled;
+  int error;    /* errno of a failed allocation or spill, or 0 */
 } worker;
 
 static bool totals_init(totals *t, int32_t levels)
@@ -131,7 +135,7 @@ static bool add_sub(void *ctx, const int32_t *options, int32_t n)
 }
 
 /* Splits at `depth`, keeping the subproblems and the split search's own
-   counters in r->base. */
+   counters in r->base. A stop (cfg->stop) leaves r->interrupted set. */
 static pc_status split_at(runner *r, void *engine, int32_t depth)
 {
   splitter s = {r, engine, 0, 0, 0, false};
@@ -144,11 +148,14 @@ static pc_status split_at(runner *r, void *engine, int32_t depth)
   r->n_subs = 0;
   r->depth = depth;
   pc_dlx_config cfg = {.choose = r->cfg->choose, .split_depth = depth, .visit = add_sub,
-                       .ctx = &s};
+                       .ctx = &s, .stop = r->cfg->stop};
   pc_dlx_stats st;
   r->engine->search(engine, &cfg, &st);
-  /* Nothing stops a split but a failed allocation. */
-  if (s.nomem || !st.complete) return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  if (s.nomem) return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  if (!st.complete) {
+    r->interrupted = true;
+    return PC_OK;
+  }
   totals *b = &r->base;
   memset(b->level_nodes, 0, (size_t)r->levels * sizeof *b->level_nodes);
   memset(b->level_updates, 0, (size_t)r->levels * sizeof *b->level_updates);
@@ -164,23 +171,58 @@ static pc_status split_at(runner *r, void *engine, int32_t depth)
     if (!weighed) r->weights[i] = 1.0 / (double)r->n_subs;
     r->remaining += r->weights[i];
   }
+  r->split = true;
   return PC_OK;
 }
 
+/* A split search that only counts its subproblems, up to a cap. */
+typedef struct probe {
+  int64_t subs, cap;
+  int32_t depth;
+  bool reached; /* a subproblem is `depth` options long: the tree goes on */
+} probe;
+
+static bool count_sub(void *ctx, const int32_t *options, int32_t n)
+{
+  (void)options;
+  probe *p = ctx;
+  p->reached = p->reached || n == p->depth;
+  return ++p->subs >= p->cap;
+}
+
+/* Whether a split at `depth` has `target` subproblems, or is as deep as
+   the tree goes. The probe stops at `target`, so it costs little even
+   where the tree is wide. */
+static bool enough_at(runner *r, void *engine, int32_t depth, int64_t target)
+{
+  probe p = {0, target, depth, false};
+  pc_dlx_config cfg = {.choose = r->cfg->choose, .split_depth = depth, .visit = count_sub,
+                       .ctx = &p, .stop = r->cfg->stop};
+  pc_dlx_stats st;
+  r->engine->search(engine, &cfg, &st);
+  if (!st.complete && p.subs < target) r->interrupted = true;
+  return p.subs >= target || !p.reached || depth >= r->xc->n_primary;
+}
+
 /* The split at the depth asked for, else the shallowest one with enough
-   subproblems (or the whole tree). */
+   subproblems (or the whole tree), found by doubling the depth and then
+   halving the interval: a few probes, where trying every depth in turn
+   costs the square of a narrow tree's depth. */
 static pc_status choose_split(runner *r, void *engine, int threads)
 {
   if (r->cfg->split_depth > 0) return split_at(r, engine, r->cfg->split_depth);
   int64_t target = (int64_t)threads * SUBS_PER_THREAD;
   if (target < MIN_SUBS) target = MIN_SUBS;
-  for (int32_t depth = 1;; depth++) {
-    pc_status s = split_at(r, engine, depth);
-    if (s) return s;
-    bool deepest = true; /* no subproblem has depth options: nothing deeper */
-    for (int64_t i = 0; i < r->n_subs && deepest; i++) deepest = r->lens[i] < depth;
-    if (r->n_subs >= target || deepest || depth >= r->xc->n_primary) return PC_OK;
+  int32_t lo = 0, hi = 1, top = r->xc->n_primary > 1 ? r->xc->n_primary : 1;
+  while (!enough_at(r, engine, hi, target) && !r->interrupted) {
+    lo = hi;
+    hi = hi < top / 2 ? 2 * hi : top;
   }
+  while (hi - lo > 1 && !r->interrupted) {
+    int32_t mid = lo + (hi - lo) / 2;
+    *(enough_at(r, engine, mid, target) ? &hi : &lo) = mid;
+  }
+  return r->interrupted ? PC_OK : split_at(r, engine, hi);
 }
 
 static int by_weight(const void *a, const void *b, void *ctx)
@@ -255,7 +297,7 @@ static pc_status resume(runner *r, void *engine)
     s = pc_error_set(&r->err, PC_ERR_INPUT, 0, 0,
                      "this checkpoint is of a search with engine %s and rule %s, not %s and %s",
                      c.engine, c.rule, r->engine->name, pc_choose_name(cfg->choose));
-  else if (c.levels > r->levels || c.split_depth < 1)
+  else if (c.levels > r->levels || c.split_depth < 1 || c.split_depth > r->levels)
     s = pc_error_set(&r->err, PC_ERR_INPUT, 0, 0, "this checkpoint's search is deeper than the problem");
   if (!s && !(s = split_at(r, engine, c.split_depth)) && r->n_subs != c.subproblems)
     s = pc_error_set(&r->err, PC_ERR_INPUT, 0, 0,
@@ -298,39 +340,91 @@ static void clock_text(char *buf, size_t size, double seconds)
   else snprintf(buf, size, "%ld:%02ld", s / 60, s % 60);
 }
 
-/* One line, rewritten in place: the fraction of the tree done (Knuth's
-   measure: the path probabilities of the done subproblems), subproblems,
-   solutions, speed and the time left at the speed of this run so far. */
-static void show_progress(runner *r, double now, bool last)
+/* Knuth's measure of how far a search has gone: the path probabilities of
+   the done subproblems; the time left at the speed of this run so far. */
+static pc_runner_progress progress_of(const runner *r, double now, bool last)
 {
-  FILE *out = r->cfg->progress;
-  double f = 1.0 - r->remaining, elapsed = now - r->t0;
-  if (f < 0) f = 0;
-  if (f > 1 || r->n_done == r->n_subs) f = 1;
+  pc_runner_progress p = {.done = r->n_done, .subproblems = r->n_subs,
+                          .solutions = r->delivered, .seconds = now - r->t0,
+                          .seconds_left = -1, .last = last};
+  p.fraction = 1.0 - r->remaining;
+  if (p.fraction < 0) p.fraction = 0;
+  if (p.fraction > 1 || r->n_done == r->n_subs) p.fraction = 1;
+  if (p.fraction > r->fraction0 && p.seconds > 0)
+    p.seconds_left = p.seconds * (1 - p.fraction) / (p.fraction - r->fraction0);
+  /* The speed in what the engine counts: updates, or nodes (bitset engines). */
+  p.in_updates = r->engine->counts_updates;
+  uint64_t work = p.in_updates ? r->sums.updates - r->resumed_updates
+                               : r->sums.nodes - r->resumed_nodes;
+  p.rate = p.seconds > 0 ? (double)work / p.seconds : 0;
+  return p;
+}
+
+/* One line, rewritten in place. */
+static void print_progress(FILE *out, const pc_runner_progress *p)
+{
   char bar[31], left[32] = "?";
-  int full = (int)(f * 30);
+  int full = (int)(p->fraction * 30);
   for (int i = 0; i < 30; i++) bar[i] = i < full ? '#' : '.';
   bar[30] = '\0';
-  if (f > r->fraction0 && elapsed > 0)
-    clock_text(left, sizeof left, elapsed * (1 - f) / (f - r->fraction0));
-  /* The speed in what the engine counts: updates, or nodes (bitset engines). */
-  bool updates = r->engine->counts_updates;
-  uint64_t work = updates ? r->sums.updates - r->resumed_updates : r->sums.nodes - r->resumed_nodes;
-  double rate = elapsed > 0 ? (double)work / elapsed : 0;
+  if (p->seconds_left >= 0) clock_text(left, sizeof left, p->seconds_left);
   fprintf(out, "\r[%s] %5.1f%% %lld/%lld parts, %llu solutions, %.1fM %s/s, %s left  ", bar,
-          100 * f, (long long)r->n_done, (long long)r->n_subs, (unsigned long long)r->delivered,
-          rate / 1e6, updates ? "updates" : "nodes", left);
-  if (last) fputc('\n', out);
+          100 * p->fraction, (long long)p->done, (long long)p->subproblems,
+          (unsigned long long)p->solutions, p->rate / 1e6, p->in_updates ? "updates" : "nodes",
+          left);
+  if (p->last) fputc('\n', out);
   fflush(out);
+}
+
+/* Under the lock. */
+static void show_progress(runner *r, double now, bool last)
+{
+  const pc_runner_config *cfg = r->cfg;
+  if (!cfg->progress && !cfg->on_progress) return;
+  pc_runner_progress p = progress_of(r, now, last);
+  if (cfg->progress) print_progress(cfg->progress, &p);
+  if (cfg->on_progress) cfg->on_progress(cfg->ctx, &p);
 }
 
 /* ---- workers ---- */
 
+/* The solutions of a subproblem wait until it is complete; past the
+   buffer's size they wait in an unnamed temporary file, so that the memory
+   a subproblem takes is bounded whatever it holds. */
+#define BUFFER_BYTES ((size_t)16 << 20)
+
+static FILE *open_spill(void)
+{
+  const char *dir = getenv("TMPDIR");
+  char name[4096];
+  snprintf(name, sizeof name, "%s/polycover-XXXXXX", dir && *dir ? dir : "/tmp");
+  int fd = mkstemp(name);
+  if (fd < 0) return NULL;
+  unlink(name);
+  FILE *f = fdopen(fd, "w+");
+  if (!f) close(fd);
+  return f;
+}
+
+static bool spill_buffer(worker *w)
+{
+  if (!w->spill && !(w->spill = open_spill())) return false;
+  if (fwrite(w->buf, sizeof *w->buf, (size_t)w->used, w->spill) != (size_t)w->used) return false;
+  w->spilled += w->used;
+  w->used = 0;
+  return true;
+}
+
 static bool buffer_solution(void *ctx, const int32_t *options, int32_t n)
 {
   worker *w = ctx;
+  size_t bytes = w->r->cfg->buffer_bytes ? w->r->cfg->buffer_bytes : BUFFER_BYTES;
+  if ((size_t)(w->used + n + 1) * sizeof *w->buf > bytes && w->used > 0 && !spill_buffer(w)) {
+    w->error = errno ? errno : EIO;
+    return true;
+  }
   if (!pc_grow((void **)&w->buf, &w->cap, w->used + n + 1, sizeof *w->buf)) {
-    w->nomem = true;
+    w->error = ENOMEM;
     return true;
   }
   w->buf[w->used++] = n;
@@ -339,33 +433,78 @@ static bool buffer_solution(void *ctx, const int32_t *options, int32_t n)
   return false;
 }
 
+/* Makes the spilled solutions the next ones read from w->spill, the
+   buffered ones after them; false on a write error. */
+static bool rewind_spill(worker *w)
+{
+  if (!w->spilled) return true;
+  if (w->used && !spill_buffer(w)) return false;
+  return fflush(w->spill) == 0 && fseeko(w->spill, 0, SEEK_SET) == 0;
+}
+
+/* The next buffered solution (spilled ones first), or NULL at the end. */
+static const int32_t *next_solution(worker *w, int64_t *at, int32_t *n)
+{
+  if (w->spilled) {
+    if (*at >= w->spilled || fread(n, sizeof *n, 1, w->spill) != 1 ||
+        !pc_grow((void **)&w->buf, &w->cap, *n, sizeof *w->buf) ||
+        fread(w->buf, sizeof *w->buf, (size_t)*n, w->spill) != (size_t)*n)
+      return NULL;
+    *at += 1 + *n;
+    return w->buf;
+  }
+  if (*at >= w->used) return NULL;
+  *n = w->buf[*at];
+  *at += 1 + *n;
+  return w->buf + *at - *n;
+}
+
+static void clear_buffer(worker *w)
+{
+  w->used = 0;
+  if (w->spilled) {
+    w->spilled = 0;
+    if (fseeko(w->spill, 0, SEEK_SET) || ftruncate(fileno(w->spill), 0)) w->error = errno;
+  }
+}
+
 static void halt(runner *r) { atomic_store(&r->halt, 1); }
 
-/* Under the lock: hands a searched subproblem's solutions to the caller
-   and books its counters. */
+/* Under the lock: hands a subproblem's solutions to the caller, within
+   the run's limit; true when the run is to stop. */
+static bool deliver(runner *r, worker *w, int64_t id)
+{
+  const pc_runner_config *cfg = r->cfg;
+  bool stop = false;
+  int64_t at = 0;
+  int32_t n;
+  for (const int32_t *o; !stop && (o = next_solution(w, &at, &n));) {
+    if (cfg->max_solutions && r->delivered >= cfg->max_solutions) return true;
+    r->delivered++;
+    stop = cfg->visit(cfg->ctx, id, o, n);
+  }
+  return stop;
+}
+
+/* Under the lock: delivers a searched subproblem's solutions and books its
+   counters. */
 static void finish(runner *r, worker *w, int64_t id, const pc_dlx_stats *st)
 {
   const pc_runner_config *cfg = r->cfg;
-  if (w->nomem) {
-    r->status = pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  if (!w->error && !rewind_spill(w)) w->error = errno ? errno : EIO;
+  if (w->error) {
+    r->status = w->error == ENOMEM
+                    ? pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory")
+                    : pc_error_set(&r->err, PC_ERR_IO, 0, 0, "cannot keep a subproblem's "
+                                   "solutions in a temporary file: %s", strerror(w->error));
     halt(r);
     return;
   }
   /* Stopped from outside: forgotten, searched again on resume. */
   if (!st->complete && atomic_load(&r->halt)) return;
   bool stop = false;
-  if (cfg->visit) {
-    for (int64_t at = 0; at < w->used && !stop; at += 1 + w->buf[at]) {
-      if (cfg->max_solutions && r->delivered >= cfg->max_solutions) {
-        stop = true;
-        break;
-      }
-      r->delivered++;
-      stop = cfg->visit(cfg->ctx, id, w->buf + at + 1, w->buf[at]);
-    }
-  } else {
-    r->delivered += st->solutions;
-  }
+  if (cfg->visit) stop = deliver(r, w, id);
+  else r->delivered += st->solutions;
   if (cfg->max_solutions && r->delivered >= cfg->max_solutions) stop = true;
   if (st->complete && !stop) {
     if (cfg->done) cfg->done(cfg->ctx, id);
@@ -433,7 +572,7 @@ static void *work(void *arg)
       dc.visit = buffer_solution;
       dc.ctx = w;
     }
-    w->used = 0;
+    clear_buffer(w);
     pthread_mutex_unlock(&r->lock);
     pc_dlx_stats st;
     r->engine->search(w->engine, &dc, &st);
@@ -474,7 +613,7 @@ static void supervise(runner *r)
     }
     if (atomic_load(&r->halt)) pthread_cond_broadcast(&r->back);
     double now = pc_now();
-    if (cfg->progress && now - last_progress >= PROGRESS_SECONDS) {
+    if (now - last_progress >= PROGRESS_SECONDS) {
       show_progress(r, now, false);
       last_progress = now;
     }
@@ -534,72 +673,93 @@ static void fill_result(runner *r, pc_runner_result *res, int threads)
   res->interrupted = r->interrupted;
 }
 
+/* The runner's memory and one engine per worker. */
+static pc_status runner_init(runner *r, worker **workers, int threads, pc_runner_result *res)
+{
+  worker *w = *workers = pc_calloc_array((size_t)threads, sizeof *w);
+  r->retry = pc_calloc_array((size_t)threads, sizeof *r->retry);
+  res->level_nodes = pc_calloc_array((size_t)r->levels, sizeof *res->level_nodes);
+  res->level_updates = pc_calloc_array((size_t)r->levels, sizeof *res->level_updates);
+  if (!w || !r->retry || !res->level_nodes || !res->level_updates ||
+      !totals_init(&r->base, r->levels) || !totals_init(&r->sums, r->levels) ||
+      !totals_init(&r->extra, r->levels))
+    return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  for (int i = 0; i < threads; i++) {
+    w[i].r = r;
+    if (!(w[i].engine = r->engine->create(r->engine, r->xc)))
+      return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  }
+  return PC_OK;
+}
+
+/* Starts the workers and supervises them to the end; then the last
+   checkpoint, progress line and result. */
+static void run_workers(runner *r, worker *w, int threads, pc_runner_result *res)
+{
+  const pc_runner_config *cfg = r->cfg;
+  r->t0 = pc_now();
+  r->fraction0 = 1.0 - r->remaining;
+  pthread_mutex_init(&r->lock, NULL);
+  pthread_cond_init(&r->wake, NULL);
+  pthread_cond_init(&r->back, NULL);
+  int started = 0;
+  for (; started < threads; started++)
+    if (pthread_create(&w[started].thread, NULL, work, &w[started])) break;
+  pthread_mutex_lock(&r->lock);
+  r->running += started;
+  if (started < threads) {
+    r->status = pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "cannot start a thread");
+    halt(r);
+  }
+  pthread_mutex_unlock(&r->lock);
+  supervise(r);
+  for (int i = 0; i < started; i++) pthread_join(w[i].thread, NULL);
+  /* Every engine lost: what is left waits for a resume. */
+  if (started && r->n_lost == started && !r->stopped_early) r->interrupted = true;
+  /* Stopped before the split was made: nothing to carry on from. */
+  if (!r->status && r->split && cfg->checkpoint && (r->interrupted || cfg->every > 0)) {
+    r->status = write_checkpoint(r);
+    res->checkpointed = !r->status;
+  }
+  show_progress(r, pc_now(), true);
+  fill_result(r, res, threads);
+  pthread_cond_destroy(&r->wake);
+  pthread_cond_destroy(&r->back);
+  pthread_mutex_destroy(&r->lock);
+}
+
+static void workers_free(runner *r, worker *w, int threads)
+{
+  for (int i = 0; w && i < threads; i++) {
+    if (w[i].engine) r->engine->destroy(w[i].engine);
+    if (w[i].spill) fclose(w[i].spill);
+    free(w[i].buf);
+  }
+  free(w);
+}
+
 pc_status pc_runner_run(const pc_xc *xc, const pc_runner_config *cfg, pc_runner_result *res,
-                     pc_error *err)
+                        pc_error *err)
 {
   memset(res, 0, sizeof *res);
   double t0 = pc_now();
   int threads = cfg->threads > 0 ? cfg->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
   if (threads < 1) threads = 1;
-  runner r = {.cfg = cfg, .engine = cfg->engine, .xc = xc,
-              .levels = xc->n_primary + 1};
-  worker *w = pc_calloc_array((size_t)threads, sizeof *w);
-  r.retry = pc_calloc_array((size_t)threads, sizeof *r.retry);
-  res->level_nodes = pc_calloc_array((size_t)r.levels, sizeof *res->level_nodes);
-  res->level_updates = pc_calloc_array((size_t)r.levels, sizeof *res->level_updates);
-  pc_status s = PC_OK;
-  if (!w || !r.retry || !res->level_nodes || !res->level_updates ||
-      !totals_init(&r.base, r.levels) || !totals_init(&r.sums, r.levels) ||
-      !totals_init(&r.extra, r.levels))
-    s = pc_error_set(&r.err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  for (int i = 0; !s && i < threads; i++) {
-    w[i].r = &r;
-    if (!(w[i].engine = r.engine->create(r.engine, xc)))
-      s = pc_error_set(&r.err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  }
+  runner r = {.cfg = cfg, .engine = cfg->engine, .xc = xc, .levels = xc->n_primary + 1};
+  worker *w = NULL;
+  pc_status s = runner_init(&r, &w, threads, res);
   if (!s) {
     r.hash = pc_xc_hash(xc);
     s = cfg->resume ? resume(&r, w[0].engine) : choose_split(&r, w[0].engine, threads);
   }
   if (!s && !cfg->resume) s = prepare(&r);
   if (!s) {
-    r.t0 = pc_now();
-    r.fraction0 = 1.0 - r.remaining;
-    pthread_mutex_init(&r.lock, NULL);
-    pthread_cond_init(&r.wake, NULL);
-    pthread_cond_init(&r.back, NULL);
-    int started = 0;
-    for (; started < threads; started++)
-      if (pthread_create(&w[started].thread, NULL, work, &w[started])) break;
-    pthread_mutex_lock(&r.lock);
-    r.running += started;
-    if (started < threads) {
-      r.status = pc_error_set(&r.err, PC_ERR_NOMEM, 0, 0, "cannot start a thread");
-      halt(&r);
-    }
-    pthread_mutex_unlock(&r.lock);
-    supervise(&r);
-    for (int i = 0; i < started; i++) pthread_join(w[i].thread, NULL);
-    /* Every engine lost: what is left waits for a resume. */
-    if (started && r.n_lost == started && !r.stopped_early) r.interrupted = true;
-    if (!r.status && cfg->checkpoint && (r.interrupted || cfg->every > 0)) {
-      r.status = write_checkpoint(&r);
-      res->checkpointed = !r.status;
-    }
-    if (cfg->progress) show_progress(&r, pc_now(), true);
-    fill_result(&r, res, threads);
-    pthread_cond_destroy(&r.wake);
-    pthread_cond_destroy(&r.back);
-    pthread_mutex_destroy(&r.lock);
+    run_workers(&r, w, threads, res);
     s = r.status;
   }
   res->seconds = pc_now() - t0;
   if (s && err) *err = r.err;
-  for (int i = 0; w && i < threads; i++) {
-    if (w[i].engine) r.engine->destroy(w[i].engine);
-    free(w[i].buf);
-  }
-  free(w);
+  workers_free(&r, w, threads);
   runner_free(&r);
   return s;
 }

@@ -14,8 +14,8 @@
    a time, in some worker's thread), and a checkpoint is only written
    between subproblems. So a checkpoint records exactly the solutions the
    caller has been given: a subproblem interrupted midway is given nothing
-   and is searched again on resume. The buffer costs memory in proportion
-   to a subproblem's solutions; without `visit` nothing is buffered. */
+   and is searched again on resume. The buffer's memory is bounded
+   (buffer_bytes); without `visit` nothing is buffered. */
 #ifndef PC_RUNNER_H
 #define PC_RUNNER_H
 
@@ -30,6 +30,20 @@
 typedef bool (*pc_runner_visit)(void *ctx, int64_t sub, const int32_t *options, int32_t n);
 typedef void (*pc_runner_done)(void *ctx, int64_t sub);
 
+/* How far a run has gone. */
+typedef struct pc_runner_progress {
+  double fraction;          /* of the tree done: the done subproblems' path
+                               probabilities (Knuth's measure) */
+  int64_t done, subproblems;
+  uint64_t solutions;       /* delivered (or counted) so far */
+  double rate;              /* work a second: updates, or nodes when the
+                               engine counts no updates (!in_updates) */
+  bool in_updates;
+  double seconds;           /* since the search began */
+  double seconds_left;      /* at this run's speed so far; < 0: unknown */
+  bool last;                /* the run's last report */
+} pc_runner_progress;
+
 typedef struct pc_runner_config {
   const pc_engine *engine; /* required: the runner never picks one */
   pc_choose choose;
@@ -43,6 +57,9 @@ typedef struct pc_runner_config {
      forgetting the subproblems under way, and writes a checkpoint. */
   const atomic_int *stop;
   FILE *progress;          /* where the progress line goes; NULL: none */
+  /* May be NULL: given the progress about twice a second and at the end,
+     under the runner's lock, with ctx. */
+  void (*on_progress)(void *ctx, const pc_runner_progress *p);
   /* Written every `every` seconds and at the end when `every` > 0, and
      whenever `stop` ends the run. NULL: never. */
   const char *checkpoint;
@@ -65,6 +82,10 @@ typedef struct pc_runner_config {
      The run is complete when it has returned false and every subproblem
      it gave was searched to the end. */
   bool (*next)(void *ctx, int64_t *sub);
+  /* The memory in which a worker keeps a subproblem's solutions until it
+     is complete; past it they wait in an unnamed temporary file (in
+     $TMPDIR or /tmp). 0: 16 MiB. */
+  size_t buffer_bytes;
 } pc_runner_config;
 
 typedef struct pc_runner_result {
