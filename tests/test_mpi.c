@@ -232,6 +232,63 @@ Test(mpi, killed_run_resumed, .timeout = 300)
   pc_remove_tree(dir);
 }
 
+/* Starts the long run on three processes under --enable-recovery and
+   waits for its first checkpoint (the search is under way); returns
+   mpirun's pid. */
+static pid_t start_recoverable(const char *dir)
+{
+  char ckpt[64], out[64];
+  snprintf(ckpt, sizeof ckpt, "%s/ckpt", dir);
+  snprintf(out, sizeof out, "%s/out", dir);
+  const char *args[] = {"solve", "--mpi", "--json", "--quiet", "--all", "--engine", "dlx",
+                        "-j1", "--checkpoint", ckpt, "--every", "0.2", BOARD_LONG, NULL};
+  pid_t pid = pc_start_launched(out, mpirun3_recovery, args);
+  while (access(ckpt, F_OK)) usleep(20000);
+  return pid;
+}
+
+/* A rank stopped for longer than the silence that makes it lost (SIGSTOP,
+   8 s, then SIGCONT) is taken for lost, and when it wakes it finds the
+   run over: every process exits (it used to spin in a send to rank 0
+   forever), and the count is that of one process. */
+Test(mpi, stopped_rank_exits, .timeout = 300)
+{
+  need_mpi();
+  char dir[] = "/tmp/pc-mpi-XXXXXX", out[64];
+  temp_dir(dir);
+  snprintf(out, sizeof out, "%s/out", dir);
+  const char *opts[] = {"--all", "--engine", "dlx", NULL};
+  pc_run one = solve(false, BOARD_LONG, opts);
+  pid_t pid = start_recoverable(dir);
+  pid_t rank1 = rank_pid(pid, 1);
+  cr_assert_eq(kill(rank1, SIGSTOP), 0);
+  sleep(8);
+  cr_assert_eq(kill(rank1, SIGCONT), 0);
+  pc_wait_program(pid);
+  char *got = pc_slurp_file(out);
+  cr_expect_eq(pc_json_get_u64(got, "solutions"), pc_json_get_u64(one.out, "solutions"), "%s", got);
+  cr_expect_neq(kill(rank1, 0), 0, "rank 1 is still running");
+  free(got);
+  pc_run_free(&one);
+  pc_remove_tree(dir);
+}
+
+/* When rank 0 is killed, the other ranks notice its silence and exit
+   (they used to spin forever), so mpirun returns. */
+Test(mpi, leader_killed_others_exit, .timeout = 300)
+{
+  need_mpi();
+  char dir[] = "/tmp/pc-mpi-XXXXXX";
+  temp_dir(dir);
+  pid_t pid = start_recoverable(dir);
+  pid_t rank1 = rank_pid(pid, 1), rank2 = rank_pid(pid, 2);
+  cr_assert_eq(kill(rank_pid(pid, 0), SIGKILL), 0);
+  pc_wait_program(pid);
+  cr_expect_neq(kill(rank1, 0), 0, "rank 1 is still running");
+  cr_expect_neq(kill(rank2, 0), 0, "rank 2 is still running");
+  pc_remove_tree(dir);
+}
+
 /* Without MPI built in, --mpi is refused as bad usage. */
 Test(mpi, refused_without_mpi)
 {

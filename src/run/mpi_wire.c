@@ -1,0 +1,58 @@
+/* mpi_wire.c — waiting, receiving and sending for both sides of an MPI
+   run (mpi_wire.h). */
+#include "run/mpi_wire.h"
+
+#include <time.h>
+
+#include "core/alloc.h"
+#include "core/clock.h"
+
+#define NAP_MAX_NS 1000000L
+
+void pc_mpi_nap(long *ns)
+{
+  struct timespec ts = {0, *ns};
+  nanosleep(&ts, NULL);
+  if (*ns < NAP_MAX_NS) *ns = *ns * 2 < NAP_MAX_NS ? *ns * 2 : NAP_MAX_NS;
+}
+
+long long pc_mpi_now_ms(void) { return (long long)(pc_now() * 1000); }
+
+int pc_mpi_recv_matched(MPI_Message *msg, MPI_Status *status, int64_t **buf, int32_t *cap)
+{
+  int count;
+  if (MPI_Get_count(status, MPI_INT64_T, &count) != MPI_SUCCESS ||
+      !pc_grow((void **)buf, cap, count > 0 ? count : 1, sizeof **buf) ||
+      MPI_Mrecv(*buf, count, MPI_INT64_T, msg, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+    return -1;
+  return count;
+}
+
+bool pc_mpi_send(const int64_t *buf, int count, int dest, int tag,
+                 bool (*give_up)(void *ctx), void *ctx)
+{
+  MPI_Request req;
+  if (MPI_Isend(buf, count, MPI_INT64_T, dest, tag, MPI_COMM_WORLD, &req) != MPI_SUCCESS)
+    return false;
+  long ns = PC_NAP_FIRST;
+  for (;;) {
+    int done = 0;
+    if (MPI_Test(&req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) return false;
+    if (done) return true;
+    if (give_up(ctx)) {
+      MPI_Cancel(&req);
+      MPI_Request_free(&req);
+      return false;
+    }
+    pc_mpi_nap(&ns);
+  }
+}
+
+void pc_mpi_post(int dest, int tag, int64_t value)
+{
+  static const int64_t values[2] = {0, 1};
+  MPI_Request req;
+  if (MPI_Isend(&values[value != 0], 1, MPI_INT64_T, dest, tag, MPI_COMM_WORLD, &req) ==
+      MPI_SUCCESS)
+    MPI_Request_free(&req);
+}
