@@ -17,6 +17,13 @@ static pc_status cannot_write(pc_error *err, int e)
   return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write: %s", strerror(e ? e : EIO));
 }
 
+/* The file a save replaces: a link's target (the link stays), or path. */
+static char *replaced_file(const char *path)
+{
+  struct stat lst;
+  return lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) ? realpath(path, NULL) : strdup(path);
+}
+
 /* Where a save goes: *target is the file to replace (a link's target), or
    NULL when the path is written straight through. */
 static pc_status resolve(const char *path, char **target, pc_error *err)
@@ -35,8 +42,7 @@ static pc_status resolve(const char *path, char **target, pc_error *err)
        program's own streams must stay where they are. */
     return PC_OK;
   } else {
-    *target = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) ? realpath(path, NULL)
-                                                             : strdup(path);
+    *target = replaced_file(path);
   }
   return *target ? PC_OK : pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
 }
@@ -114,19 +120,6 @@ pc_status pc_atomic_open(const char *path, FILE **out, char **tmp, pc_error *err
   return PC_OK;
 }
 
-/* The file a temporary stands for: "DIR/.NAME.PID-K.tmp" -> "DIR/NAME"
-   (DIR is the folder of the file a link names). malloc'd. */
-static char *target_of(const char *tmp)
-{
-  const char *slash = strrchr(tmp, '/');
-  const char *base = slash ? slash + 2 : tmp + 1, *end = strrchr(base, '.');
-  while (end > base && *--end != '.') {}
-  size_t size = strlen(tmp) + 1;
-  char *target = pc_alloc_array(size, 1);
-  if (target) snprintf(target, size, "%.*s%.*s", (int)(base - 1 - tmp), tmp, (int)(end - base), base);
-  return target;
-}
-
 pc_status pc_atomic_commit(FILE *f, const char *tmp, const char *path, pc_error *err)
 {
   pc_error_file(err, path);
@@ -134,7 +127,7 @@ pc_status pc_atomic_commit(FILE *f, const char *tmp, const char *path, pc_error 
   int e = ok ? 0 : errno;
   if (fclose(f) != 0 && ok) ok = false, e = errno;
   if (!tmp) return ok ? PC_OK : cannot_write(err, e);
-  char *target = ok ? target_of(tmp) : NULL;
+  char *target = ok ? replaced_file(path) : NULL;
   if (ok && !target) ok = false, e = ENOMEM;
   if (ok && rename(tmp, target) != 0) ok = false, e = errno;
   free(target);

@@ -20,8 +20,9 @@
    *tmp are NULL and err names `path`. */
 pc_status pc_atomic_open(const char *path, FILE **f, char **tmp, pc_error *err);
 
-/* Flushes f; a temporary is synced and renamed over path (on failure it is
-   removed). f is closed either way. */
+/* Flushes f; a temporary is synced and renamed over path (a link's
+   target), which may differ from the path it was opened for, in the same
+   folder (on failure it is removed). f is closed either way. */
 pc_status pc_atomic_commit(FILE *f, const char *tmp, const char *path, pc_error *err);
 
 /* Closes f and removes the temporary, if any. */
