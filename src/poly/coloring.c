@@ -1,0 +1,229 @@
+/* coloring.c — impossibility by coloring (coloring.h): for each standard
+   coloring of the puzzle's grid, the count vectors each piece can cover,
+   and whether any choice of them adds up to the board's. */
+#include "poly/coloring.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+
+#define MAX_COLORS 3
+#define MAX_STATES (1 << 22) /* a coloring with more count vectors is skipped */
+
+typedef struct coloring {
+  const char *name;
+  int k;
+  int (*color)(pc_cell x);
+} coloring;
+
+static int mod(int32_t a, int m) { return (int)(((a % m) + m) % m); }
+static int checker(pc_cell x) { return mod(x.c + x.r, 2); }
+static int columns2(pc_cell x) { return mod(x.c, 2); }
+static int rows2(pc_cell x) { return mod(x.r, 2); }
+static int columns3(pc_cell x) { return mod(x.c, 3); }
+static int rows3(pc_cell x) { return mod(x.r, 3); }
+static int diagonals3(pc_cell x) { return mod(x.c + x.r, 3); }
+static int antidiagonals3(pc_cell x) { return mod(x.c - x.r, 3); }
+static int horizontal(pc_cell x) { return mod(x.c, 2); } /* sticks: '-' at odd columns */
+
+static const coloring square_colorings[] = {
+    {"checkerboard", 2, checker},        {"columns mod 2", 2, columns2},
+    {"rows mod 2", 2, rows2},            {"columns mod 3", 3, columns3},
+    {"rows mod 3", 3, rows3},            {"diagonals mod 3", 3, diagonals3},
+    {"antidiagonals mod 3", 3, antidiagonals3},
+};
+/* A triangle points up when c + r is even. */
+static const coloring triangle_colorings[] = {{"up and down triangles", 2, checker}};
+static const coloring stick_colorings[] = {{"vertical and horizontal sticks", 2, horizontal}};
+
+/* A count vector: cells of each color. */
+typedef struct counts {
+  int32_t n[MAX_COLORS];
+} counts;
+
+/* What one piece to place (a piece, or one numbered copy) can cover. */
+typedef struct unit {
+  int32_t piece, copy;
+  bool any;           /* copies: any, so used any number of times */
+  counts *vectors;    /* distinct */
+  int32_t n_vectors, cap;
+} unit;
+
+typedef struct problem {
+  const coloring *col;
+  counts board;
+  unit *units;
+  int32_t n_units, cap_units;
+  int64_t states;     /* the mixed-radix space of the vectors <= board */
+} problem;
+
+/* The unit an option belongs to: options come grouped by piece and copy
+   (matrix.c), so a new group starts a new unit. */
+static unit *unit_of(problem *p, const pc_puzzle *pz, const pc_placement *pl)
+{
+  unit *last = p->n_units ? &p->units[p->n_units - 1] : NULL;
+  if (last && last->piece == pl->piece && last->copy == pl->copy) return last;
+  if (!pc_grow((void **)&p->units, &p->cap_units, p->n_units + 1, sizeof *p->units)) return NULL;
+  unit *u = &p->units[p->n_units++];
+  *u = (unit){.piece = pl->piece, .copy = pl->copy,
+              .any = pz->pieces[pl->piece].copies == PC_COPIES_ANY};
+  return u;
+}
+
+static bool add_vector(unit *u, const counts *v, int k)
+{
+  for (int32_t i = 0; i < u->n_vectors; i++)
+    if (!memcmp(u->vectors[i].n, v->n, (size_t)k * sizeof v->n[0])) return true;
+  if (!pc_grow((void **)&u->vectors, &u->cap, u->n_vectors + 1, sizeof *u->vectors)) return false;
+  u->vectors[u->n_vectors++] = *v;
+  return true;
+}
+
+static void problem_free(problem *p)
+{
+  for (int32_t u = 0; u < p->n_units; u++) free(p->units[u].vectors);
+  free(p->units);
+}
+
+/* The board's counts and every unit's vectors under one coloring. */
+static bool problem_make(problem *p, const pc_puzzle *pz, const pc_matrix *m)
+{
+  const coloring *col = p->col;
+  for (int32_t i = 0; i < pz->n_cells; i++) p->board.n[col->color(pz->cells[i])]++;
+  p->states = 1;
+  for (int c = 0; c < col->k && p->states <= MAX_STATES; c++) p->states *= p->board.n[c] + 1;
+  if (p->states > MAX_STATES) return false;
+  for (int32_t o = 0; o < m->xc.n_options; o++) {
+    counts v = {{0}};
+    const int32_t *items = pc_xc_option(&m->xc, o);
+    for (int32_t j = 0; j < pc_xc_option_size(&m->xc, o); j++)
+      if (items[j] < m->n_cells) v.n[col->color(pz->cells[items[j]])]++;
+    unit *u = unit_of(p, pz, &m->placement[o]);
+    if (!u || !add_vector(u, &v, col->k)) return false;
+  }
+  return true;
+}
+
+/* One unit more: every reachable sum, plus each of the unit's vectors
+   (as often as wanted for copies: any), within the board's counts. */
+static void add_unit(const problem *p, const unit *u, const bool *from, bool *to)
+{
+  const int k = p->col->k;
+  const int32_t *b = p->board.n;
+  if (!u->any) memset(to, 0, (size_t)p->states);
+  /* Increasing index order: a sum reached here is extended again later
+     in the same pass, which is what "any number of copies" needs. */
+  for (int64_t s = 0; s < p->states; s++) {
+    if (!(u->any ? to[s] : from[s])) continue;
+    int32_t x[MAX_COLORS];
+    for (int64_t c = 0, rest = s; c < k; c++) {
+      x[c] = (int32_t)(rest % (b[c] + 1));
+      rest /= b[c] + 1;
+    }
+    for (int32_t i = 0; i < u->n_vectors; i++) {
+      int64_t t = 0, scale = 1;
+      int c = 0;
+      for (; c < k && x[c] + u->vectors[i].n[c] <= b[c]; c++) {
+        t += (x[c] + u->vectors[i].n[c]) * scale;
+        scale *= b[c] + 1;
+      }
+      if (c == k && t != s) to[t] = true;
+    }
+  }
+}
+
+/* Whether some choice of vectors adds up to the board's counts. */
+static bool reachable(const problem *p, bool *ok)
+{
+  bool *a = pc_calloc_array((size_t)p->states, 1), *b = pc_calloc_array((size_t)p->states, 1);
+  *ok = a && b;
+  bool found = true;
+  if (*ok) {
+    a[0] = true;
+    for (int32_t u = 0; u < p->n_units; u++) {
+      if (p->units[u].any) {
+        add_unit(p, &p->units[u], a, a);
+        continue;
+      }
+      add_unit(p, &p->units[u], a, b);
+      bool *t = a;
+      a = b;
+      b = t;
+    }
+    found = a[p->states - 1];
+  }
+  free(a);
+  free(b);
+  return found;
+}
+
+static void append(char *buf, size_t size, size_t *at, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void append(char *buf, size_t size, size_t *at, const char *fmt, ...)
+{
+  if (*at >= size) return;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf + *at, size - *at, fmt, ap);
+  va_end(ap);
+  if (n > 0) *at += (size_t)n;
+}
+
+static void append_counts(char *buf, size_t size, size_t *at, const counts *v, int k)
+{
+  for (int c = 0; c < k; c++) append(buf, size, at, "%s%d", c ? "+" : "", (int)v->n[c]);
+}
+
+/* The argument: the coloring, the board's counts, each piece's vectors
+   (once per piece, not per copy). */
+static void explain(const problem *p, const pc_puzzle *pz, char *why, size_t size)
+{
+  size_t at = 0;
+  const int k = p->col->k;
+  append(why, size, &at, "coloring by %s: the board has ", p->col->name);
+  append_counts(why, size, &at, &p->board, k);
+  append(why, size, &at, " cells of each color, which no choice of placements adds up to; "
+                         "each piece covers");
+  for (int32_t u = 0; u < p->n_units; u++) {
+    const unit *x = &p->units[u];
+    if (x->copy > 0) continue;
+    append(why, size, &at, "%s %s ", u ? "," : "", pz->pieces[x->piece].name);
+    for (int32_t i = 0; i < x->n_vectors; i++) {
+      if (i) append(why, size, &at, " or ");
+      append_counts(why, size, &at, &x->vectors[i], k);
+    }
+  }
+  if (at >= size && size > 4) strcpy(why + size - 4, "...");
+}
+
+static const coloring *colorings_of(const pc_grid *g, int *n)
+{
+  switch (pc_grid_kind_of(g)) {
+  case PC_GRID_SQUARE: *n = sizeof square_colorings / sizeof *square_colorings; return square_colorings;
+  case PC_GRID_TRIANGLE: *n = 1; return triangle_colorings;
+  case PC_GRID_STICK: *n = 1; return stick_colorings;
+  }
+  *n = 0;
+  return NULL;
+}
+
+bool pc_coloring_refutes(const pc_puzzle *pz, const pc_matrix *m, char *why, size_t size)
+{
+  int n;
+  const coloring *cols = colorings_of(pz->grid, &n);
+  bool refuted = false;
+  for (int i = 0; i < n && !refuted; i++) {
+    problem p = {.col = &cols[i]};
+    bool ok = problem_make(&p, pz, m);
+    if (ok && !reachable(&p, &ok) && ok) {
+      refuted = true;
+      if (why) explain(&p, pz, why, size);
+    }
+    problem_free(&p);
+  }
+  return refuted;
+}
