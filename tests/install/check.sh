@@ -35,10 +35,13 @@ for f in bin/polycover lib/libpolycover.a lib/pkgconfig/polycover.pc \
          share/polycover/boards/scott.yaml share/polycover/pieces/pentominoes.yaml; do
   [ -f "$prefix/$f" ] || fail "make install did not install $f"
 done
-if [ -e "$prefix/include/polycover/cli" ] ||
-   grep -rl '#include "cli/' "$prefix/include" >/dev/null; then
-  fail "a header of src/cli was installed, or an installed header includes one"
-fi
+# No header of src/cli, under any name, nor one that includes one.
+for h in $(find "$prefix" -name '*.h'); do
+  for c in src/cli/*.h; do
+    ! cmp -s "$h" "$c" || fail "src/cli's $c was installed as ${h#"$prefix"/}"
+  done
+done
+! grep -rl '#include "cli/' "$prefix" || fail "an installed header includes one of src/cli"
 "$prefix/bin/polycover" --version >/dev/null || fail "the installed program does not run"
 
 # The user's build: a copy of scott.c in the temporary folder, so that
