@@ -120,8 +120,8 @@ DEST     := $(DESTDIR)$(PREFIX)
 INC_DIR  := $(DEST)/include/polycover
 DATA_DIR := $(DEST)/share/polycover
 HDR_DIRS := src/core src/poly src/run render
-HEADERS  := $(filter-out $(if $(filter 1,$(MPI)),,src/run/mpi_%.h),\
-              $(foreach d,$(HDR_DIRS),$(wildcard $(d)/*.h)))
+ALL_HDR  := $(foreach d,$(HDR_DIRS),$(wildcard $(d)/*.h))
+HEADERS  := $(filter-out $(if $(filter 1,$(MPI)),,src/run/mpi_%.h),$(ALL_HDR))
 DATA     := $(wildcard pieces/*.yaml boards/*.yaml)
 
 install: $(BIN) $(BUILD)/libpolycover.a
@@ -137,11 +137,11 @@ install: $(BIN) $(BUILD)/libpolycover.a
 	  > $(DEST)/lib/pkgconfig/polycover.pc
 	chmod 644 $(DEST)/lib/pkgconfig/polycover.pc
 
-# Exactly what install put there; then our own folders, if nothing else is
-# in them (bin, lib and the like are shared: they stay).
+# Exactly what install put there, with or without MPI=1; then our own
+# folders, if nothing else is in them (bin, lib and the like are shared).
 uninstall:
 	rm -f $(DEST)/bin/polycover $(DEST)/lib/libpolycover.a $(DEST)/lib/pkgconfig/polycover.pc \
-	  $(INC_DIR)/polycover.h $(addprefix $(INC_DIR)/,$(HEADERS:src/%=%)) \
+	  $(INC_DIR)/polycover.h $(addprefix $(INC_DIR)/,$(ALL_HDR:src/%=%)) \
 	  $(addprefix $(DATA_DIR)/,$(DATA))
 	for d in $(foreach d,$(HDR_DIRS),$(INC_DIR)/$(notdir $(d))) $(INC_DIR) \
 	         $(DATA_DIR)/pieces $(DATA_DIR)/boards $(DATA_DIR); do \
