@@ -6,7 +6,8 @@
 #   make MPI=1      build-mpi/polycover against Open MPI (solve --mpi)
 #   make check-long the long enumerations (minutes)
 #   make bench      measured figures, one table
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local   (DESTDIR too); make uninstall likewise
+#   make check-install  install in a temporary folder, build a user of it, uninstall
 
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -51,7 +52,7 @@ DEPS     := $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/src/cli
 # The default build puts the program at the top; others keep it in BUILD.
 BIN := $(if $(filter build,$(BUILD)),polycover,$(BUILD)/polycover)
 
-.PHONY: all test lint check-long bench fuzz install clean
+.PHONY: all test lint check-long bench fuzz install uninstall check-install clean
 all: $(BIN) $(BUILD)/libpolycover.a
 
 # V=1 shows the whole commands.
@@ -109,14 +110,50 @@ fuzz: build-fuzz/fuzz_yaml build-fuzz/fuzz_dlx1
 	./build-fuzz/fuzz_yaml -max_total_time=$(FUZZ_SECONDS) -timeout=10 build-fuzz/corpus-yaml
 	./build-fuzz/fuzz_dlx1 -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 build-fuzz/corpus-dlx1
 
+# `make install` (PREFIX, and DESTDIR before it when staging): the program,
+# libpolycover.a, polycover.h and the library's headers in their folders
+# under include/polycover (so "core/xc.h" resolves there), polycover.pc,
+# and the shipped pieces and boards. Nothing of src/cli. MPI's header only
+# with the MPI build, like its source.
+VERSION  := $(shell sed -n 's/^\#define PC_VERSION "\(.*\)"/\1/p' src/cli/main.c)
+DEST     := $(DESTDIR)$(PREFIX)
+INC_DIR  := $(DEST)/include/polycover
+DATA_DIR := $(DEST)/share/polycover
+HDR_DIRS := src/core src/poly src/run render
+ALL_HDR  := $(foreach d,$(HDR_DIRS),$(wildcard $(d)/*.h))
+HEADERS  := $(filter-out $(if $(filter 1,$(MPI)),,src/run/mpi_%.h),$(ALL_HDR))
+DATA     := $(wildcard pieces/*.yaml boards/*.yaml)
+
 install: $(BIN) $(BUILD)/libpolycover.a
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/polycover \
-	  $(DESTDIR)$(PREFIX)/share/polycover/pieces $(DESTDIR)$(PREFIX)/share/polycover/boards
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/polycover
-	install -m 644 $(BUILD)/libpolycover.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 src/*.h $(DESTDIR)$(PREFIX)/include/polycover/
-	-install -m 644 pieces/*.yaml $(DESTDIR)$(PREFIX)/share/polycover/pieces/ 2>/dev/null
-	-install -m 644 boards/*.yaml $(DESTDIR)$(PREFIX)/share/polycover/boards/ 2>/dev/null
+	install -d $(DEST)/bin $(DEST)/lib/pkgconfig $(DATA_DIR)/pieces $(DATA_DIR)/boards \
+	  $(foreach d,$(HDR_DIRS),$(INC_DIR)/$(notdir $(d)))
+	install -m 755 $(BIN) $(DEST)/bin/polycover
+	install -m 644 $(BUILD)/libpolycover.a $(DEST)/lib/
+	install -m 644 src/polycover.h $(INC_DIR)/
+	$(foreach d,$(HDR_DIRS),install -m 644 $(filter $(d)/%,$(HEADERS)) $(INC_DIR)/$(notdir $(d))/ && ) :
+	install -m 644 $(filter pieces/%,$(DATA)) $(DATA_DIR)/pieces/
+	install -m 644 $(filter boards/%,$(DATA)) $(DATA_DIR)/boards/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' polycover.pc.in \
+	  > $(DEST)/lib/pkgconfig/polycover.pc
+	chmod 644 $(DEST)/lib/pkgconfig/polycover.pc
+
+# Exactly what install put there, with or without MPI=1; then our own
+# folders, if nothing else is in them (bin, lib and the like are shared).
+uninstall:
+	rm -f $(DEST)/bin/polycover $(DEST)/lib/libpolycover.a $(DEST)/lib/pkgconfig/polycover.pc \
+	  $(INC_DIR)/polycover.h $(addprefix $(INC_DIR)/,$(ALL_HDR:src/%=%)) \
+	  $(addprefix $(DATA_DIR)/,$(DATA))
+	for d in $(foreach d,$(HDR_DIRS),$(INC_DIR)/$(notdir $(d))) $(INC_DIR) \
+	         $(DATA_DIR)/pieces $(DATA_DIR)/boards $(DATA_DIR); do \
+	  if [ -d "$$d" ]; then rmdir "$$d" || true; fi; \
+	done
+
+# Installs into a temporary folder, builds tests/install/scott.c against
+# what was installed with pkg-config, runs it, uninstalls (check.sh).
+check-install: $(BIN) $(BUILD)/libpolycover.a
+	MAKE="$(MAKE)" CC="$(CC)" LDFLAGS="$(LDFLAGS)" \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	  sh tests/install/check.sh
 
 clean:
 	rm -rf build build-* polycover
