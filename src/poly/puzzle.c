@@ -339,8 +339,7 @@ pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err)
   yaml_node_t *root = pc_ydoc_root(&y);
   int32_t cap = 0;
   if ((s = pc_ydoc_check_keys(&y, root, keys, "a board file", err))) goto done;
-  const yaml_node_t *title = pc_ydoc_get(&y, root, "title"),
-                    *grid = pc_ydoc_get(&y, root, "grid"),
+  const yaml_node_t *grid = pc_ydoc_get(&y, root, "grid"),
                     *pieces = pc_ydoc_get(&y, root, "pieces"),
                     *board = pc_ydoc_get(&y, root, "board");
   const char *missing = !grid ? "grid" : !pieces ? "pieces" : !board ? "board" : NULL;
@@ -348,11 +347,10 @@ pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err)
     s = pc_ydoc_fail(&y, root, err, "a board file needs %s", missing);
     goto done;
   }
-  if (title && !pc_ydoc_scalar(title)) {
-    s = pc_ydoc_fail(&y, title, err, "title must be a string");
-    goto done;
-  }
-  snprintf(pz->title, sizeof pz->title, "%s", title ? pc_ydoc_scalar(title) : path);
+  const char *title, *description;
+  if ((s = pc_ydoc_string(&y, root, "title", &title, err))) goto done;
+  if ((s = pc_ydoc_string(&y, root, "description", &description, err))) goto done;
+  snprintf(pz->title, sizeof pz->title, "%s", title ? title : path);
   pz->grid = pc_grid_by_name(pc_ydoc_scalar(grid) ? pc_ydoc_scalar(grid) : "");
   if (!pz->grid) {
     s = pc_ydoc_fail(&y, grid, err, "unknown grid (square, triangle or stick)");
