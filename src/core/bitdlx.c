@@ -233,19 +233,6 @@ static bool report(const pc_bitdlx *b, const pc_dlx_config *cfg, int32_t level,
   return stop || (cfg->max_solutions && solutions >= cfg->max_solutions);
 }
 
-static void fill_stats(const pc_bitdlx *b, pc_dlx_stats *st, uint64_t solutions,
-                       uint64_t nodes, bool complete, int32_t levels)
-{
-  st->solutions = solutions;
-  st->nodes = nodes;
-  st->updates = 0;
-  st->complete = complete;
-  st->no_updates = true;
-  st->levels = levels;
-  st->level_nodes = b->level_nodes;
-  st->level_updates = b->level_updates;
-}
-
 void pc_bitdlx_search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st)
 {
   int32_t base = cfg->n_prefix > 0 ? cfg->n_prefix : 0;
@@ -301,7 +288,9 @@ backup:
 stop:
   complete = false;
 done:
-  fill_stats(b, st, solutions, nodes, complete, maxlevel + 1);
+  *st = (pc_dlx_stats){.solutions = solutions, .nodes = nodes, .complete = complete,
+                       .no_updates = true, .levels = maxlevel + 1,
+                       .level_nodes = b->level_nodes, .level_updates = b->level_updates};
 }
 
 double pc_bitdlx_path_probability(const pc_bitdlx *b, int32_t n)

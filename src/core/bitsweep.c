@@ -485,19 +485,6 @@ static bool report(pc_bitsweep *b, const pc_dlx_config *cfg, int32_t level, uint
   return stop || (cfg->max_solutions && solutions >= cfg->max_solutions);
 }
 
-static void fill_stats(const pc_bitsweep *b, pc_dlx_stats *st, uint64_t solutions,
-                       uint64_t nodes, bool complete, int32_t levels)
-{
-  st->solutions = solutions;
-  st->nodes = nodes;
-  st->updates = 0;
-  st->complete = complete;
-  st->no_updates = true;
-  st->levels = levels;
-  st->level_nodes = b->level_nodes;
-  st->level_updates = b->level_updates;
-}
-
 typedef enum node_kind { DEAD_END, LEAF, BRANCH } node_kind;
 
 /* The node at `level`: a dead end, a leaf (all covered, or the split
@@ -605,7 +592,9 @@ backup:
 stop:
   complete = false;
 done:
-  fill_stats(b, st, solutions, nodes, complete, nodes ? maxlevel + 1 : 0);
+  *st = (pc_dlx_stats){.solutions = solutions, .nodes = nodes, .complete = complete,
+                       .no_updates = true, .levels = nodes ? maxlevel + 1 : 0,
+                       .level_nodes = b->level_nodes, .level_updates = b->level_updates};
 }
 
 void pc_bitsweep_search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *st)
