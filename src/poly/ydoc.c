@@ -250,7 +250,7 @@ const char *pc_ydoc_char_name(const char *p, char *buf, size_t size)
   int n = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
   uint32_t u = n == 1 ? c : c & (0x3F >> (n - 1));
   for (int i = 1; i < n; i++) {
-    if (!p[i]) n = i; /* cut short: libyaml let no such text through */
+    if (!p[i]) n = i; /* the text ends early (libyaml lets no such text through) */
     else u = u << 6 | ((unsigned char)p[i] & 0x3F);
   }
   if (n == 1 && isprint(c)) snprintf(buf, size, "'%c'", c);
