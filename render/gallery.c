@@ -144,21 +144,9 @@ static const char style[] =
     "figure{margin:0;text-align:center}"
     "figcaption{font-size:.85em;color:#333}";
 
-static pc_status page_html(const char *dir, const pc_puzzle *pz, const pc_tiling *tilings,
-                           const char *const *captions, int32_t n, const pc_gallery_page *page,
-                           const pc_gallery_opts *o, const pc_rgb *colors, pc_error *err)
+/* The page's title, summary and table of symmetry scores. */
+static void put_page_head(FILE *f, const pc_puzzle *pz, const pc_gallery_page *page)
 {
-  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-    pc_error_file(err, dir);
-    return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot make the folder: %s", strerror(errno));
-  }
-  char path[1100];
-  size_t len = strlen(dir);
-  snprintf(path, sizeof path, "%s%sindex.html", dir, len && dir[len - 1] == '/' ? "" : "/");
-  FILE *f;
-  char *tmp;
-  pc_status s = pc_atomic_open(path, &f, &tmp, err);
-  if (s) return s;
   const char *title = title_of(pz, page);
   fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>", f);
   put_escaped(f, title);
@@ -179,7 +167,14 @@ static pc_status page_html(const char *dir, const pc_puzzle *pz, const pc_tiling
               (int)page->sym[i].v, (unsigned long long)page->sym[i].solutions);
     fputs("</tbody>\n</table>\n", f);
   }
-  fputs("<div class=\"gallery\">\n", f);
+}
+
+/* The pictures, each an inline SVG with its caption. */
+static pc_status put_figures(FILE *f, const pc_puzzle *pz, const pc_tiling *tilings,
+                             const char *const *captions, int32_t n, const pc_gallery_opts *o,
+                             const pc_rgb *colors, pc_error *err)
+{
+  pc_status s = PC_OK;
   pc_layout l = pc_draw_layout(pz->grid, pz->cells, pz->n_cells, &o->draw);
   for (int32_t i = 0; i < n && !s; i++) {
     pc_canvas cv;
@@ -196,6 +191,27 @@ static pc_status page_html(const char *dir, const pc_puzzle *pz, const pc_tiling
     fputs("</figcaption>\n</figure>\n", f);
     free(cv.data);
   }
+  return s;
+}
+
+static pc_status page_html(const char *dir, const pc_puzzle *pz, const pc_tiling *tilings,
+                           const char *const *captions, int32_t n, const pc_gallery_page *page,
+                           const pc_gallery_opts *o, const pc_rgb *colors, pc_error *err)
+{
+  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+    pc_error_file(err, dir);
+    return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot make the folder: %s", strerror(errno));
+  }
+  char path[1100];
+  size_t len = strlen(dir);
+  snprintf(path, sizeof path, "%s%sindex.html", dir, len && dir[len - 1] == '/' ? "" : "/");
+  FILE *f;
+  char *tmp;
+  pc_status s = pc_atomic_open(path, &f, &tmp, err);
+  if (s) return s;
+  put_page_head(f, pz, page);
+  fputs("<div class=\"gallery\">\n", f);
+  s = put_figures(f, pz, tilings, captions, n, o, colors, err);
   fputs("</div>\n</body>\n</html>\n", f);
   if (s) {
     pc_atomic_abort(f, tmp);

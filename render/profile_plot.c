@@ -27,6 +27,74 @@ static void decade_label(int k, char *buf, size_t size)
   else snprintf(buf, size, "1e%d", k);
 }
 
+/* The decades' lines across the plot and their labels. */
+static void draw_scale(cairo_t *cr, int decades, double w, double base,
+                       const pc_render_opts *o)
+{
+  cairo_set_line_width(cr, 0.6);
+  for (int k = 0; k <= decades; k++) {
+    double y = base - PLOT_H * k / decades;
+    cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
+    cairo_move_to(cr, LEFT, y);
+    cairo_line_to(cr, w - RIGHT, y);
+    cairo_stroke(cr);
+    char lab[32];
+    decade_label(k, lab, sizeof lab);
+    pc_draw_text(cr, lab, LEFT - 22, y, 9, false, o->background, o);
+  }
+}
+
+/* Height of a count: log scale, 0 for 0, 1 on the axis. */
+static double bar_top(uint64_t v, int decades, double base)
+{
+  return v ? base - PLOT_H * log10((double)v) / decades : base;
+}
+
+/* A pair of bars per level, nodes then updates, and the level numbers. */
+static void draw_bars(cairo_t *cr, const pc_dlx_stats *st, int32_t levels, int decades,
+                      double base, const pc_render_opts *o)
+{
+  for (int32_t l = 0; l < st->levels; l++) {
+    double x = LEFT + l * GROUP + 3;
+    double yn = bar_top(st->level_nodes[l], decades, base);
+    double yu = bar_top(st->level_updates[l], decades, base);
+    rgb(cr, nodes_color);
+    cairo_rectangle(cr, x, yn, BAR, base - yn);
+    cairo_fill(cr);
+    rgb(cr, updates_color);
+    cairo_rectangle(cr, x + BAR, yu, BAR, base - yu);
+    cairo_fill(cr);
+    if (levels <= 30 || l % 5 == 0) {
+      char lab[16];
+      snprintf(lab, sizeof lab, "%d", (int)l);
+      pc_draw_text(cr, lab, x + BAR, base + 10, 9, false, o->background, o);
+    }
+  }
+}
+
+/* The axes, the titles and the legend. */
+static void draw_frame(cairo_t *cr, const char *title, double w, double base,
+                       const pc_render_opts *o)
+{
+  rgb(cr, o->ink);
+  cairo_set_line_width(cr, 1);
+  cairo_move_to(cr, LEFT, TOP - 4);
+  cairo_line_to(cr, LEFT, base);
+  cairo_line_to(cr, w - RIGHT, base);
+  cairo_stroke(cr);
+  pc_draw_text(cr, "level", (LEFT + w - RIGHT) / 2, base + 28, 10, false, o->background, o);
+  pc_draw_text(cr, title ? title : "search profile", w / 2, 18, 13, true, o->background, o);
+  double lx = w / 2 - 80, ly = 38;
+  rgb(cr, nodes_color);
+  cairo_rectangle(cr, lx, ly - 5, 10, 10);
+  cairo_fill(cr);
+  pc_draw_text(cr, "nodes", lx + 36, ly, 10, false, o->background, o);
+  rgb(cr, updates_color);
+  cairo_rectangle(cr, lx + 90, ly - 5, 10, 10);
+  cairo_fill(cr);
+  pc_draw_text(cr, "updates", lx + 132, ly, 10, false, o->background, o);
+}
+
 pc_status pc_render_profile(const char *path, const pc_dlx_stats *st, const char *title,
                             pc_error *err)
 {
@@ -39,60 +107,14 @@ pc_status pc_render_profile(const char *path, const pc_dlx_stats *st, const char
   }
   int decades = (int)ceil(log10((double)top) - 1e-9);
   if (decades < 1) decades = 1;
-  double w = LEFT + RIGHT + levels * GROUP, h = TOP + PLOT_H + BOTTOM;
+  double w = LEFT + RIGHT + levels * GROUP, h = TOP + PLOT_H + BOTTOM, base = TOP + PLOT_H;
   if (w < 360) w = 360;
   pc_canvas cv;
   pc_status s = pc_canvas_open(&cv, path, w, h, err);
   if (s) return s;
-  cairo_t *cr = cv.cr;
-  pc_draw_background(cr, w, h, &o);
-  double base = TOP + PLOT_H;
-  /* Height of a count: log scale, 0 for 0, 1 on the axis. */
-#define Y(v) ((v) ? base - PLOT_H * log10((double)(v)) / decades : base)
-  cairo_set_line_width(cr, 0.6);
-  for (int k = 0; k <= decades; k++) {
-    double y = base - PLOT_H * k / decades;
-    cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
-    cairo_move_to(cr, LEFT, y);
-    cairo_line_to(cr, w - RIGHT, y);
-    cairo_stroke(cr);
-    char lab[32];
-    decade_label(k, lab, sizeof lab);
-    pc_draw_text(cr, lab, LEFT - 22, y, 9, false, o.background, &o);
-  }
-  for (int32_t l = 0; l < st->levels; l++) {
-    double x = LEFT + l * GROUP + 3;
-    double yn = Y(st->level_nodes[l]), yu = Y(st->level_updates[l]);
-    rgb(cr, nodes_color);
-    cairo_rectangle(cr, x, yn, BAR, base - yn);
-    cairo_fill(cr);
-    rgb(cr, updates_color);
-    cairo_rectangle(cr, x + BAR, yu, BAR, base - yu);
-    cairo_fill(cr);
-    if (levels <= 30 || l % 5 == 0) {
-      char lab[16];
-      snprintf(lab, sizeof lab, "%d", (int)l);
-      pc_draw_text(cr, lab, x + BAR, base + 10, 9, false, o.background, &o);
-    }
-  }
-#undef Y
-  rgb(cr, o.ink);
-  cairo_set_line_width(cr, 1);
-  cairo_move_to(cr, LEFT, TOP - 4);
-  cairo_line_to(cr, LEFT, base);
-  cairo_line_to(cr, w - RIGHT, base);
-  cairo_stroke(cr);
-  pc_draw_text(cr, "level", (LEFT + w - RIGHT) / 2, base + 28, 10, false, o.background, &o);
-  pc_draw_text(cr, title ? title : "search profile", w / 2, 18, 13, true, o.background, &o);
-  /* The legend. */
-  double lx = w / 2 - 80, ly = 38;
-  rgb(cr, nodes_color);
-  cairo_rectangle(cr, lx, ly - 5, 10, 10);
-  cairo_fill(cr);
-  pc_draw_text(cr, "nodes", lx + 36, ly, 10, false, o.background, &o);
-  rgb(cr, updates_color);
-  cairo_rectangle(cr, lx + 90, ly - 5, 10, 10);
-  cairo_fill(cr);
-  pc_draw_text(cr, "updates", lx + 132, ly, 10, false, o.background, &o);
+  pc_draw_background(cv.cr, w, h, &o);
+  draw_scale(cv.cr, decades, w, base, &o);
+  draw_bars(cv.cr, st, levels, decades, base, &o);
+  draw_frame(cv.cr, title, w, base, &o);
   return pc_canvas_commit(&cv, err);
 }

@@ -59,6 +59,21 @@ typedef struct bad_case {
   const char *file, *where, *message;
 } bad_case;
 
+/* `solve` on a bad board: exit status 2, the place and the message on
+   stderr, nothing on stdout. */
+static void expect_bad(const bad_case *c)
+{
+  char path[256];
+  snprintf(path, sizeof path, "tests/data/boards/%s.yaml", c->file);
+  const char *args[] = {"solve", path, NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 2, "%s: exit %d", path, r.status);
+  cr_expect(strstr(r.err, c->where), "%s: '%s' not in: %s", path, c->where, r.err);
+  cr_expect(strstr(r.err, c->message), "%s: '%s' not in: %s", path, c->message, r.err);
+  cr_expect_str_empty(r.out, "%s", r.out);
+  pc_run_free(&r);
+}
+
 /* Every kind of bad input: exit status 2 and file:line:column. */
 Test(puzzle, errors)
 {
@@ -74,18 +89,28 @@ Test(puzzle, errors)
       {"area", "area.yaml:3:8: ", "the pieces cover 10 cells but the board has 8"},
       {"bad_char", "bad_char.yaml:5:5: ", "'Q' is not a piece of this puzzle"},
   };
-  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-    char path[256];
-    snprintf(path, sizeof path, "tests/data/boards/%s.yaml", cases[i].file);
-    const char *args[] = {"solve", path, NULL};
-    pc_run r = pc_run_program(NULL, args);
-    cr_expect_eq(r.status, 2, "%s: exit %d", path, r.status);
-    cr_expect(strstr(r.err, cases[i].where), "%s: '%s' not in: %s", path, cases[i].where, r.err);
-    cr_expect(strstr(r.err, cases[i].message), "%s: '%s' not in: %s", path, cases[i].message,
-              r.err);
-    cr_expect_str_empty(r.out, "%s", r.out);
-    pc_run_free(&r);
-  }
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_bad(&cases[i]);
+}
+
+/* Issue #21: a set that is a folder, a description that is not a string,
+   a character outside ASCII in board art (refused, and shown as itself),
+   a NUL byte and text that is not UTF-8 are all placed in the file. */
+Test(puzzle, errors_located)
+{
+  static const bad_case cases[] = {
+      {"set_folder", "set_folder.yaml:3:17: ", "piece set '../pieces' is a folder"},
+      {"description_list", "description_list.yaml:3:14: ", "description must be a string"},
+      {"art_utf8", "art_utf8.yaml:6:5: ", "character '\xc3\xa9' (U+00E9) cannot stand here"},
+      {"nul_byte", "nul_byte.yaml:6:5: ", "a NUL byte"},
+      {"latin1", "latin1.yaml:2:11: ", "not UTF-8 text: byte 0xE9"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_bad(&cases[i]);
+}
+
+/* A description that is a string is taken (and not shown). */
+Test(puzzle, description_string)
+{
+  cr_expect_eq(count_solutions("tests/data/boards/described.yaml", NULL), 16);
 }
 
 /* The matrix written by `rows` solves to the same count under `xc`. */

@@ -288,14 +288,9 @@ backup:
 stop:
   complete = false;
 done:
-  st->solutions = solutions;
-  st->nodes = nodes;
-  st->updates = 0;
-  st->complete = complete;
-  st->no_updates = true;
-  st->levels = maxlevel + 1;
-  st->level_nodes = lnodes;
-  st->level_updates = b->level_updates;
+  *st = (pc_dlx_stats){.solutions = solutions, .nodes = nodes, .complete = complete,
+                       .no_updates = true, .levels = maxlevel + 1,
+                       .level_nodes = b->level_nodes, .level_updates = b->level_updates};
 }
 
 double pc_bitdlx_path_probability(const pc_bitdlx *b, int32_t n)

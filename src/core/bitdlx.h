@@ -12,12 +12,11 @@
    smallest count is the smallest key: the choice is one pass of minimum
    over an array, which compilers vectorize.
 
-   Against DLX: the same nodes and solutions (the tests check both), a node
-   costing 0.4 to 0.8 microseconds instead of 1 to 1.5 on the shipped
-   boards. Against the bits engine (bitsweep.h), which branches on the first
-   uncovered item of a sweep and keeps no counts: a node here costs 4 to 9
-   times more, but the tree is 3 to 21 times smaller on the shipped
-   boards; which one wins depends on the board (engines.h chooses).
+   Against DLX: the same nodes and solutions (the tests check both), each
+   node cheaper (no links to follow). Against the bits engine
+   (bitsweep.h), which branches on the first uncovered item of a sweep and
+   keeps no counts: a node here costs more, but the tree is smaller;
+   which one wins depends on the board (engines.h chooses).
 
    It takes the whole pc_dlx_config (`max_updates` aside: no updates are
    counted, `updates` stays 0 and the profile counts nodes only); levels

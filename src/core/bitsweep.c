@@ -7,8 +7,8 @@
 #include "core/alloc.h"
 #define PC_BITSWEEP_WORDS (PC_BITSWEEP_MAX_ITEMS / 64)
 /* Choices made by fewest options before the sweep takes over (forced ones
-   not counted): 2 measured best (kanoodle 30% fewer nodes than with 1;
-   more costs more than it saves). */
+   not counted): two did best on the shipped boards; more cost more than
+   they save. */
 #define PC_BITSWEEP_TOP 2
 
 /* A run of options listed under the same first item that share another
@@ -51,9 +51,8 @@ bool pc_bitsweep_applies(const pc_xc *xc)
 
 /* The item order. Below its top levels the search branches on the first
    uncovered primary item in this order, so it should sweep the problem
-   with a short front: on a rectangle, along the short side (6x10
-   pentominoes, first uncovered item only: 26 million nodes column by
-   column, 349 million row by row). The engine knows no
+   with a short front: on a rectangle, along the short side, so that
+   fewer ways to fill the front lead to dead ends. The engine knows no
    geometry, so it tries transposing the given order with the strides
    that options suggest and keeps the order whose options span the fewest
    positions. */
@@ -215,28 +214,24 @@ static bool find_watch(pc_bitsweep *b, int32_t np, int32_t n_items)
   return true;
 }
 
-pc_bitsweep *pc_bitsweep_new(const pc_xc *xc)
+/* Entries: one per option with a primary item, one per (option, primary
+   item). */
+static int64_t count_entries(const pc_xc *xc)
 {
-  if (!pc_bitsweep_applies(xc)) return NULL;
-  pc_bitsweep *b = calloc(1, sizeof *b);
-  if (!b) return NULL;
-  int32_t np = xc->n_primary, no = xc->n_options, words = (xc->n_items + 63) / 64;
-  if (words == 0) words = 1;
-  b->n_options = no;
-  b->n_primary = np;
-  b->words = words;
-  size_t levels = (size_t)np + 1, w = (size_t)words;
-  /* Entries: one per option with a primary item, one per (option, primary
-     item). */
   int64_t n_ent = 0;
-  for (int32_t k = 0; k < no; k++) {
+  for (int32_t k = 0; k < xc->n_options; k++) {
     int32_t n = 0;
-    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++) n += pc_xc_option(xc, k)[j] < np;
+    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++)
+      n += pc_xc_option(xc, k)[j] < xc->n_primary;
     n_ent += n ? n + 1 : 0;
   }
-  int32_t *first = pc_alloc_array((size_t)no + 1, sizeof *first);
-  int32_t *group = pc_alloc_array((size_t)no + 1, sizeof *group);
-  int32_t *count = pc_calloc_array((size_t)np * (size_t)np + 1, sizeof *count);
+  return n_ent;
+}
+
+/* Everything but `hit` (find_watch's); false when out of memory. */
+static bool alloc_arrays(pc_bitsweep *b, int32_t no, int64_t n_ent)
+{
+  size_t levels = (size_t)b->n_primary + 1, w = (size_t)b->words;
   b->opt_mask = pc_calloc_array((size_t)no * w + 1, sizeof *b->opt_mask);
   b->ent_mask = pc_alloc_array((size_t)n_ent * w + 1, sizeof *b->ent_mask);
   b->ent_opt = pc_alloc_array((size_t)n_ent + 1, sizeof *b->ent_opt);
@@ -247,7 +242,7 @@ pc_bitsweep *pc_bitsweep_new(const pc_xc *xc)
   b->covered = pc_alloc_array(levels * w, sizeof *b->covered);
   b->at = pc_alloc_array(levels, sizeof *b->at);
   b->end = pc_alloc_array(levels, sizeof *b->end);
-  b->groups = pc_calloc_array((size_t)np * w + 1, sizeof *b->groups);
+  b->groups = pc_calloc_array((size_t)b->n_primary * w + 1, sizeof *b->groups);
   b->item = pc_alloc_array(levels, sizeof *b->item);
   b->group = pc_alloc_array(levels, sizeof *b->group);
   b->budget = pc_alloc_array(levels + 1, sizeof *b->budget);
@@ -255,23 +250,21 @@ pc_bitsweep *pc_bitsweep_new(const pc_xc *xc)
   b->choices = pc_alloc_array(levels, sizeof *b->choices);
   b->level_nodes = pc_calloc_array(levels, sizeof *b->level_nodes);
   b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
-  if (!first || !group || !count || !b->opt_mask || !b->ent_mask || !b->ent_opt ||
-      !b->first_run || !b->run || !b->through || !b->watch || !b->covered || !b->at || !b->end ||
-      !b->groups || !b->item || !b->group || !b->budget || !b->solution || !b->choices ||
-      !b->level_nodes || !b->level_updates) {
-    free(first);
-    free(group);
-    free(count);
-    pc_bitsweep_free(b);
-    return NULL;
-  }
-  /* An option is listed under its first primary item in the order, in the
-     run of its last one (itself when it has one primary item); one with no
-     primary item is never taken (nor by DLX, which only branches on
-     primary items). */
-  int32_t pos[PC_BITSWEEP_MAX_ITEMS];
-  choose_order(xc, pos);
-  for (int32_t k = 0; k < no; k++) {
+  return b->opt_mask && b->ent_mask && b->ent_opt && b->first_run && b->run && b->through &&
+         b->watch && b->covered && b->at && b->end && b->groups && b->item && b->group &&
+         b->budget && b->solution && b->choices && b->level_nodes && b->level_updates;
+}
+
+/* Each option's mask in the order `pos`, its first primary item and its
+   group (its last one), or -1 for both when it has none; counts the
+   options through each item (in through[x + 1]) and those of each (first,
+   group) key (in count[key + 1]). */
+static void mask_options(pc_bitsweep *b, const pc_xc *xc, const int32_t *pos, int32_t *first,
+                         int32_t *group, int32_t *count)
+{
+  int32_t np = b->n_primary;
+  size_t w = (size_t)b->words;
+  for (int32_t k = 0; k < xc->n_options; k++) {
     const int32_t *items = pc_xc_option(xc, k);
     first[k] = group[k] = -1;
     for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++) {
@@ -284,17 +277,27 @@ pc_bitsweep *pc_bitsweep_new(const pc_xc *xc)
     }
     if (first[k] >= 0) count[first[k] * np + group[k] + 1]++;
   }
-  /* A counting sort by (first, group), keeping the options' order within
-     a run; then the runs. */
-  size_t keys = (size_t)np * (size_t)np;
+}
+
+static void put_entry(pc_bitsweep *b, int32_t i, int32_t k)
+{
+  size_t w = (size_t)b->words;
+  b->ent_opt[i] = k;
+  memcpy(b->ent_mask + (size_t)i * w, b->opt_mask + (size_t)k * w, w * sizeof *b->ent_mask);
+}
+
+/* The entries of the first kind: a counting sort by (first, group),
+   keeping the options' order within a run; then the runs. Returns how
+   many entries. */
+static int32_t list_runs(pc_bitsweep *b, const int32_t *first, const int32_t *group,
+                         int32_t *count)
+{
+  int32_t np = b->n_primary, n_runs = 0;
+  size_t w = (size_t)b->words, keys = (size_t)np * (size_t)np;
   for (size_t key = 0; key < keys; key++) count[key + 1] += count[key];
-  int32_t listed = count[keys], n_runs = 0;
-  for (int32_t k = 0; k < no; k++) {
-    if (first[k] < 0) continue;
-    int32_t i = count[first[k] * np + group[k]]++;
-    b->ent_opt[i] = k;
-    memcpy(b->ent_mask + (size_t)i * w, b->opt_mask + (size_t)k * w, w * sizeof *b->ent_mask);
-  }
+  int32_t listed = count[keys];
+  for (int32_t k = 0; k < b->n_options; k++)
+    if (first[k] >= 0) put_entry(b, count[first[k] * np + group[k]]++, k);
   for (int32_t i = 0; i < listed; i++) {
     int32_t k = b->ent_opt[i];
     if (i == 0 || first[k] != first[b->ent_opt[i - 1]] || group[k] != group[b->ent_opt[i - 1]]) {
@@ -306,24 +309,53 @@ pc_bitsweep *pc_bitsweep_new(const pc_xc *xc)
   }
   for (int32_t x = 0; x < np; x++)
     if (b->first_run[x + 1] < b->first_run[x]) b->first_run[x + 1] = b->first_run[x];
-  /* The entries through each item. */
+  return listed;
+}
+
+/* The entries of the second kind, after the `listed` first ones: every
+   option through each primary item. */
+static void list_through(pc_bitsweep *b, const pc_xc *xc, const int32_t *pos, int32_t listed)
+{
+  int32_t np = b->n_primary;
   b->through[0] = listed;
   for (int32_t x = 0; x < np; x++) b->through[x + 1] += b->through[x];
   int32_t *fill = b->at; /* scratch: np + 1 entries */
   memcpy(fill, b->through, (size_t)np * sizeof *fill);
-  for (int32_t k = 0; k < no; k++) {
+  for (int32_t k = 0; k < xc->n_options; k++) {
     const int32_t *items = pc_xc_option(xc, k);
-    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++) {
-      if (items[j] >= np) continue;
-      int32_t i = fill[pos[items[j]]]++;
-      b->ent_opt[i] = k;
-      memcpy(b->ent_mask + (size_t)i * w, b->opt_mask + (size_t)k * w, w * sizeof *b->ent_mask);
-    }
+    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++)
+      if (items[j] < np) put_entry(b, fill[pos[items[j]]]++, k);
+  }
+}
+
+pc_bitsweep *pc_bitsweep_new(const pc_xc *xc)
+{
+  if (!pc_bitsweep_applies(xc)) return NULL;
+  pc_bitsweep *b = calloc(1, sizeof *b);
+  if (!b) return NULL;
+  int32_t np = xc->n_primary, no = xc->n_options;
+  b->n_options = no;
+  b->n_primary = np;
+  b->words = xc->n_items > 0 ? (xc->n_items + 63) / 64 : 1;
+  int32_t *first = pc_alloc_array((size_t)no + 1, sizeof *first);
+  int32_t *group = pc_alloc_array((size_t)no + 1, sizeof *group);
+  int32_t *count = pc_calloc_array((size_t)np * (size_t)np + 1, sizeof *count);
+  bool ok = first && group && count && alloc_arrays(b, no, count_entries(xc));
+  if (ok) {
+    /* An option is listed under its first primary item in the order, in
+       the run of its last one (itself when it has one primary item); one
+       with no primary item is never taken (nor by DLX, which only branches
+       on primary items). */
+    int32_t pos[PC_BITSWEEP_MAX_ITEMS];
+    choose_order(xc, pos);
+    mask_options(b, xc, pos, first, group, count);
+    list_through(b, xc, pos, list_runs(b, first, group, count));
+    ok = find_watch(b, np, xc->n_items);
   }
   free(first);
   free(group);
   free(count);
-  if (!find_watch(b, np, xc->n_items)) {
+  if (!ok) {
     pc_bitsweep_free(b);
     return NULL;
   }
@@ -453,6 +485,57 @@ static bool report(pc_bitsweep *b, const pc_dlx_config *cfg, int32_t level, uint
   return stop || (cfg->max_solutions && solutions >= cfg->max_solutions);
 }
 
+typedef enum node_kind { DEAD_END, LEAF, BRANCH } node_kind;
+
+/* The node at `level`: a dead end, a leaf (all covered, or the split
+   depth), or the item to branch on. Chosen by fewest options while the
+   level's budget lasts (x = -1, the entries [*i, *e) through the item),
+   else the first uncovered item (x, whose runs are tried; *i = *e). */
+static inline __attribute__((always_inline)) node_kind
+choose_item(pc_bitsweep *b, int32_t level, int32_t split, const uint64_t *cov,
+            const uint64_t *primary, const int words, int32_t *x, int32_t *i, int32_t *e)
+{
+  int32_t y, n = 0; /* the item to cover, and its options when counted */
+  if (b->budget[level] > 0 && level < split) {
+    n = fewest(b, cov, primary, words, &y);
+    if (n == 0) return DEAD_END;
+    b->budget[level + 1] = b->budget[level] - (n > 1);
+    *x = -1;
+    if (y >= 0) {
+      *i = b->through[y];
+      *e = b->through[y + 1];
+    }
+  } else {
+    if (level > 0 && level < split && isolates(b, b->at[level - 1], cov, words)) return DEAD_END;
+    b->budget[level + 1] = 0;
+    y = *x = first_uncovered(cov, primary, words);
+    *i = *e = 0;
+  }
+  if (y < 0 || level >= split) return LEAF;
+  /* A split search's paths get probabilities: the options at each level. */
+  if (split < INT32_MAX)
+    b->choices[level] = (uint32_t)(*x < 0 ? n : fitting(b, y, cov, INT32_MAX, words));
+  return BRANCH;
+}
+
+/* The next entry from *i that fits: in [*i, *e), then in x's runs of the
+   groups after *g that are not covered (none when x < 0). False when
+   there is none. */
+static inline __attribute__((always_inline)) bool
+next_fit(const pc_bitsweep *b, const uint64_t *cov, const int words, int32_t x, int32_t *g,
+         int32_t *i, int32_t *e)
+{
+  for (;;) {
+    while (*i < *e && meets(b->ent_mask + (size_t)*i * words, cov, words)) ++*i;
+    if (*i < *e) return true;
+    if (x < 0 || (*g = next_group(b->groups + (size_t)x * words, cov, *g, words)) < 0)
+      return false;
+    int32_t r = run_of(b, x, *g, words);
+    *i = b->run[r].lo;
+    *e = b->run[r].hi;
+  }
+}
+
 /* The search for masks of `words` words; inlined with a constant so that
    the loops over words unroll. */
 static inline __attribute__((always_inline)) void
@@ -460,7 +543,6 @@ search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const int wor
 {
   uint64_t *lnodes = b->level_nodes, nodes = 0, solutions = 0;
   const uint64_t *emask = b->ent_mask;
-  const pc_bitsweep_run *run = b->run;
   int32_t *at = b->at, *end = b->end;
   int32_t level = 0, maxlevel = 0, i, e, x, g;
   int32_t split = cfg->split_depth > 0 ? cfg->split_depth - cfg->n_prefix : INT32_MAX;
@@ -477,44 +559,19 @@ forward:
   lnodes[level]++;
   if (level > maxlevel) maxlevel = level;
   {
-    int32_t y, n = 0; /* the item to cover, and its options when counted */
-    if (b->budget[level] > 0 && level < split) {
-      n = fewest(b, cov, primary, words, &y);
-      if (n == 0) goto backup;
-      b->budget[level + 1] = b->budget[level] - (n > 1);
-      x = -1;
-      if (y >= 0) {
-        i = b->through[y];
-        e = b->through[y + 1];
-      }
-    } else {
-      if (level > 0 && level < split && isolates(b, at[level - 1], cov, words)) goto backup;
-      b->budget[level + 1] = 0;
-      y = x = first_uncovered(cov, primary, words);
-      i = e = 0;
-    }
-    if (y < 0 || level >= split) {
+    node_kind kind = choose_item(b, level, split, cov, primary, words, &x, &i, &e);
+    if (kind == DEAD_END) goto backup;
+    if (kind == LEAF) {
       solutions++;
       if (report(b, cfg, level, solutions)) goto stop;
       goto backup;
     }
-    g = -1;
-    /* A split search's paths get probabilities: the options at each level. */
-    if (split < INT32_MAX)
-      b->choices[level] = (uint32_t)(x < 0 ? n : fitting(b, y, cov, INT32_MAX, words));
-    if (cfg->stop && atomic_load_explicit(cfg->stop, memory_order_relaxed)) goto stop;
-    memcpy(b->covered + (size_t)level * words, cov, (size_t)words * sizeof *cov);
   }
+  g = -1;
+  if (cfg->stop && atomic_load_explicit(cfg->stop, memory_order_relaxed)) goto stop;
+  memcpy(b->covered + (size_t)level * words, cov, (size_t)words * sizeof *cov);
 advance:
-  for (;;) {
-    while (i < e && meets(emask + (size_t)i * words, cov, words)) i++;
-    if (i < e) break;
-    if (x < 0 || (g = next_group(b->groups + (size_t)x * words, cov, g, words)) < 0)
-      goto backup;
-    int32_t r = run_of(b, x, g, words);
-    i = run[r].lo;
-    e = run[r].hi;
-  }
+  if (!next_fit(b, cov, words, x, &g, &i, &e)) goto backup;
   at[level] = i;
   end[level] = e;
   b->item[level] = x;
@@ -535,14 +592,9 @@ backup:
 stop:
   complete = false;
 done:
-  st->solutions = solutions;
-  st->nodes = nodes;
-  st->updates = 0;
-  st->complete = complete;
-  st->no_updates = true;
-  st->levels = nodes ? maxlevel + 1 : 0;
-  st->level_nodes = lnodes;
-  st->level_updates = b->level_updates;
+  *st = (pc_dlx_stats){.solutions = solutions, .nodes = nodes, .complete = complete,
+                       .no_updates = true, .levels = nodes ? maxlevel + 1 : 0,
+                       .level_nodes = b->level_nodes, .level_updates = b->level_updates};
 }
 
 void pc_bitsweep_search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *st)

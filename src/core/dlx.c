@@ -1,8 +1,7 @@
 /* dlx.c — algorithm DLX (Knuth, "Dancing Links", 2000) in the style of his
    DLX1: flat arrays of nodes, items 1..N as list headers, each option's
-   nodes contiguous between spacer nodes. Measured with `make bench`
-   (bench/README.md). Also Knuth's Monte Carlo estimate of the search tree,
-   which walks the same structure. */
+   nodes contiguous between spacer nodes. Also Knuth's Monte Carlo estimate
+   of the search tree, which walks the same structure. */
 #include "core/dlx.h"
 
 #include <math.h>
@@ -51,52 +50,55 @@ struct pc_dlx {
   uint64_t *level_nodes, *level_updates;
 };
 
-pc_dlx *pc_dlx_new(const pc_xc *xc)
+/* The arrays, for `size` nodes; false when out of memory. */
+static bool alloc_arrays(pc_dlx *d, const pc_xc *xc, size_t size)
 {
-  pc_dlx *d = calloc(1, sizeof *d);
-  if (!d) return NULL;
-  int32_t n = xc->n_items, nodes = xc->n_options ? xc->opt_start[xc->n_options] : 0;
-  int64_t size = (int64_t)n + 2 + nodes + xc->n_options;
-  if (size > INT32_MAX) goto fail;
-  d->n_items = n;
-  d->n_primary = xc->n_primary;
-  d->n_options = xc->n_options;
-  d->link = pc_alloc_array((size_t)size, sizeof *d->link);
-  d->item = pc_alloc_array((size_t)size, sizeof *d->item);
-  d->span = pc_alloc_array((size_t)size, sizeof *d->span);
-  d->len = pc_calloc_array((size_t)n + 1, sizeof *d->len);
-  d->cl = pc_alloc_array((size_t)n + 1, sizeof *d->cl);
+  size_t n = (size_t)xc->n_items, levels = (size_t)xc->n_primary + 1;
+  d->link = pc_alloc_array(size, sizeof *d->link);
+  d->item = pc_alloc_array(size, sizeof *d->item);
+  d->span = pc_alloc_array(size, sizeof *d->span);
+  d->len = pc_calloc_array(n + 1, sizeof *d->len);
+  d->cl = pc_alloc_array(n + 1, sizeof *d->cl);
   d->opt_first = pc_alloc_array((size_t)xc->n_options + 1, sizeof *d->opt_first);
-  d->taken = pc_calloc_array((size_t)n + 1, sizeof *d->taken);
-  d->choice = pc_alloc_array((size_t)xc->n_primary + 1, sizeof *d->choice);
-  d->solution = pc_alloc_array((size_t)xc->n_primary + 1, sizeof *d->solution);
-  d->level_nodes = pc_calloc_array((size_t)xc->n_primary + 1, sizeof *d->level_nodes);
-  d->level_updates = pc_calloc_array((size_t)xc->n_primary + 1, sizeof *d->level_updates);
-  if (!d->link || !d->item || !d->span || !d->len || !d->cl || !d->opt_first ||
-      !d->taken || !d->choice ||
-      !d->solution || !d->level_nodes || !d->level_updates)
-    goto fail;
+  d->taken = pc_calloc_array(n + 1, sizeof *d->taken);
+  d->choice = pc_alloc_array(levels, sizeof *d->choice);
+  d->solution = pc_alloc_array(levels, sizeof *d->solution);
+  d->level_nodes = pc_calloc_array(levels, sizeof *d->level_nodes);
+  d->level_updates = pc_calloc_array(levels, sizeof *d->level_updates);
+  return d->link && d->item && d->span && d->len && d->cl && d->opt_first && d->taken &&
+         d->choice && d->solution && d->level_nodes && d->level_updates;
+}
 
-  pc_link *lk = d->link;
-  pc_item *cl = d->cl;
-  cl[0].prev = xc->n_primary;
-  cl[0].next = xc->n_primary ? 1 : 0;
-  lk[0] = (pc_link){0, 0};
-  d->item[0] = 0;
-  d->span[0] = (pc_span){0, 0};
-  for (int32_t i = 1; i <= n; i++) {
-    lk[i] = (pc_link){(uint32_t)i, (uint32_t)i};
+/* Node 0 and the item headers 1..N, with the active list of the primary
+   items; secondary items link to themselves. */
+static void link_items(pc_dlx *d)
+{
+  int32_t n = d->n_items, np = d->n_primary;
+  d->cl[0] = (pc_item){np, np ? 1 : 0};
+  for (int32_t i = 0; i <= n; i++) {
+    d->link[i] = i ? (pc_link){(uint32_t)i, (uint32_t)i} : (pc_link){0, 0};
     d->item[i] = 0;
     d->span[i] = (pc_span){0, 0};
-    if (i <= xc->n_primary)
-      cl[i] = (pc_item){i - 1, i < xc->n_primary ? i + 1 : 0};
-    else
-      cl[i] = (pc_item){i, i};
+    if (i == 0) continue;
+    d->cl[i] = i <= np ? (pc_item){i - 1, i < np ? i + 1 : 0} : (pc_item){i, i};
   }
-  uint32_t spacer = (uint32_t)n + 1;
-  lk[spacer] = (pc_link){0, 0};
-  d->item[spacer] = 0;
-  d->span[spacer] = (pc_span){0, 0};
+}
+
+/* A spacer: its item names the options before it (see pc_dlx). */
+static void put_spacer(pc_dlx *d, uint32_t p, int32_t options_before)
+{
+  d->link[p] = (pc_link){0, 0};
+  d->item[p] = -options_before;
+  d->span[p] = (pc_span){0, 0};
+}
+
+/* The options' nodes after the headers, each option followed by a spacer,
+   appended to their items' lists in order. */
+static void link_options(pc_dlx *d, const pc_xc *xc)
+{
+  pc_link *lk = d->link;
+  uint32_t spacer = (uint32_t)d->n_items + 1;
+  put_spacer(d, spacer, 0);
   for (int32_t k = 0; k < xc->n_options; k++) {
     const int32_t *items = pc_xc_option(xc, k);
     uint32_t len = (uint32_t)pc_xc_option_size(xc, k), first = spacer + 1;
@@ -111,14 +113,26 @@ pc_dlx *pc_dlx_new(const pc_xc *xc)
       d->len[x]++;
     }
     spacer = first + len;
-    lk[spacer] = (pc_link){0, 0};
-    d->item[spacer] = -(k + 1);
-    d->span[spacer] = (pc_span){0, 0};
+    put_spacer(d, spacer, k + 1);
   }
+}
+
+pc_dlx *pc_dlx_new(const pc_xc *xc)
+{
+  pc_dlx *d = calloc(1, sizeof *d);
+  if (!d) return NULL;
+  int32_t nodes = xc->n_options ? xc->opt_start[xc->n_options] : 0;
+  int64_t size = (int64_t)xc->n_items + 2 + nodes + xc->n_options;
+  d->n_items = xc->n_items;
+  d->n_primary = xc->n_primary;
+  d->n_options = xc->n_options;
+  if (size > INT32_MAX || !alloc_arrays(d, xc, (size_t)size)) {
+    pc_dlx_free(d);
+    return NULL;
+  }
+  link_items(d);
+  link_options(d, xc);
   return d;
-fail:
-  pc_dlx_free(d);
-  return NULL;
 }
 
 void pc_dlx_free(pc_dlx *d)
@@ -153,9 +167,9 @@ typedef struct pc_arrays {
    The next node's links are loaded before the current node's neighbours
    are stored to: the option hidden just before is often this one's
    neighbour, so the processor learns to hold loads here behind earlier
-   stores, and a load issued after each store would make one long chain
-   (measured: 1.25x). The loop is unrolled twice so that the two nodes in
-   flight need no register moves. */
+   stores, and a load issued after each store would make one long chain.
+   The loop is unrolled twice so that the two nodes in flight need no
+   register moves. */
 static inline void hide(pc_arrays a, uint32_t p, uint32_t first, uint32_t last)
 {
 #define NEXT(q) ((q) == last ? first : (q) + 1)
@@ -324,6 +338,30 @@ static bool take_prefix(pc_dlx *d, pc_arrays a, const int32_t *prefix, int32_t n
   return false;
 }
 
+/* Whether a limit or the stop flag ends the search at this node. */
+static inline bool interrupted(const pc_dlx_config *cfg, uint64_t updates)
+{
+  return (cfg->max_updates && updates >= cfg->max_updates) ||
+         (cfg->stop && atomic_load_explicit(cfg->stop, memory_order_relaxed));
+}
+
+static void fill_stats(const pc_dlx *d, pc_dlx_stats *st, uint64_t solutions, uint64_t nodes,
+                       uint64_t updates, bool complete, int32_t maxlevel)
+{
+  st->solutions = solutions;
+  st->nodes = nodes;
+  st->updates = updates;
+  st->complete = complete;
+  st->no_updates = false;
+  st->levels = maxlevel + 1;
+  st->level_nodes = d->level_nodes;
+  st->level_updates = d->level_updates;
+}
+
+/* Updates are made only by covering; they belong to the level that made
+   them, and are booked whenever the level changes. */
+#define BOOK() (lupdates[level] += updates - mark, mark = updates)
+
 void pc_dlx_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *st)
 {
   pc_arrays a = {d->link, d->item, d->span, d->len, d->cl};
@@ -337,13 +375,9 @@ void pc_dlx_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *st)
   memset(lnodes, 0, ((size_t)d->n_primary + 1) * sizeof *lnodes);
   memset(lupdates, 0, ((size_t)d->n_primary + 1) * sizeof *lupdates);
   if (!take_prefix(d, a, cfg->prefix, base)) {
-    maxlevel = -1;
-    goto empty;
+    fill_stats(d, st, 0, 0, 0, true, -1);
+    return;
   }
-
-/* Updates are made only by covering; they belong to the level that made
-   them, and are booked whenever the level changes. */
-#define BOOK() (lupdates[level] += updates - mark, mark = updates)
 
 forward:
   nodes++;
@@ -352,14 +386,9 @@ forward:
   if (a.cl[0].next == 0 || level >= split) {
     solutions++;
     if (report(d, cfg, level, solutions)) goto stop;
-    if (level == base) goto done;
-    level--;
-    cur = choice[level];
-    goto recover;
+    goto up;
   }
-  if ((cfg->max_updates && updates >= cfg->max_updates) ||
-      (cfg->stop && atomic_load_explicit(cfg->stop, memory_order_relaxed)))
-    goto stop;
+  if (interrupted(cfg, updates)) goto stop;
   best = mrv ? choose_mrv(a) : a.cl[0].next;
   updates += cover(a, (uint32_t)best);
   cur = choice[level] = (int32_t)a.lk[best].down;
@@ -372,37 +401,24 @@ advance:
 backup:
   uncover(a, (uint32_t)best);
   BOOK();
+up:
   if (level == base) goto done;
   level--;
   cur = choice[level];
-recover:
   best = a.item[cur];
   uncover_others(a, (uint32_t)cur);
   cur = choice[level] = (int32_t)a.lk[cur].down;
   goto advance;
 
 stop:
-  /* Restore the structure: undo every choice still in force. */
   complete = false;
   BOOK();
-  while (level > base) {
-    level--;
-    uncover_others(a, (uint32_t)choice[level]);
-    uncover(a, (uint32_t)a.item[choice[level]]);
-  }
 done:
-#undef BOOK
-  release(a, choice, base);
-empty:
-  st->solutions = solutions;
-  st->nodes = nodes;
-  st->updates = updates;
-  st->complete = complete;
-  st->no_updates = false;
-  st->levels = maxlevel + 1;
-  st->level_nodes = lnodes;
-  st->level_updates = lupdates;
+  /* Restore the structure: undo every choice still in force. */
+  release(a, choice, level);
+  fill_stats(d, st, solutions, nodes, updates, complete, maxlevel);
 }
+#undef BOOK
 
 double pc_dlx_path_probability(const pc_dlx *d, int32_t n)
 {

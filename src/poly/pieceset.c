@@ -37,9 +37,9 @@ pc_status pc_art_parse(pc_ydoc *y, const yaml_node_t *art, const pc_grid *g,
       pc_ydoc_text_pos(y, art, row, col, &line, &column);
       free(c);
       free(l);
-      pc_error_set(err, PC_ERR_INPUT, line, column,
-                   "character '%c' cannot stand here in %s art", isprint((unsigned char)*p) ? *p : '?',
-                   pc_grid_name(g));
+      char name[32];
+      pc_error_set(err, PC_ERR_INPUT, line, column, "character %s cannot stand here in %s art",
+                   pc_ydoc_char_name(p, name, sizeof name), pc_grid_name(g));
       return PC_ERR_INPUT;
     }
     if (kind == 1) {

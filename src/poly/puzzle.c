@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/alloc.h"
@@ -102,71 +103,99 @@ static void mirror(const pc_grid *g, pc_piece *p)
   pc_shape_normalize(g, p->cells, p->size);
 }
 
+/* What an entry of `pieces:` asks for. */
+typedef struct entry_opts {
+  const yaml_node_t *set, *only, *except; /* only and except may be NULL */
+  bool one_sided;
+  int copies;
+} entry_opts;
+
+/* An entry: a set name, or a mapping with the set and what to take of it. */
+static pc_status parse_entry(pc_ydoc *y, const yaml_node_t *entry, entry_opts *o,
+                             pc_error *err)
+{
+  static const char *const keys[] = {"set", "only", "except", "one_sided", "copies", NULL};
+  *o = (entry_opts){.set = entry, .copies = 1};
+  if (entry->type != YAML_MAPPING_NODE) return PC_OK;
+  pc_status s = pc_ydoc_check_keys(y, entry, keys, "a pieces entry", err);
+  if (s) return s;
+  o->set = pc_ydoc_get(y, entry, "set");
+  if (!o->set) return pc_ydoc_fail(y, entry, err, "a pieces entry needs set");
+  o->only = pc_ydoc_get(y, entry, "only");
+  o->except = pc_ydoc_get(y, entry, "except");
+  const yaml_node_t *n = pc_ydoc_get(y, entry, "one_sided");
+  if (n && (s = parse_bool(y, n, &o->one_sided, err))) return s;
+  n = pc_ydoc_get(y, entry, "copies");
+  if (n && (s = parse_copies(y, n, &o->copies, err))) return s;
+  return PC_OK;
+}
+
+/* Finds and loads the entry's set, which must be for the board's grid. */
+static pc_status load_set(pc_ydoc *y, const yaml_node_t *set_node, const pc_puzzle *pz,
+                          pc_pieceset *set, pc_error *err)
+{
+  const char *name = pc_ydoc_scalar(set_node);
+  if (!name) return pc_ydoc_fail(y, set_node, err, "expected the name of a piece set");
+  char path[1200];
+  if (!find_set(pz->path, name, path, sizeof path))
+    return pc_ydoc_fail(y, set_node, err, "no piece set '%s' (looked beside the board, "
+                        "in ../pieces/, ./pieces/ and %s/pieces/)", name, PC_DATADIR);
+  struct stat info;
+  if (stat(path, &info) == 0 && S_ISDIR(info.st_mode))
+    return pc_ydoc_fail(y, set_node, err, "piece set '%s' is a folder (%s), not a file",
+                        name, path);
+  pc_error set_err = {0};
+  pc_status s = pc_pieceset_load(path, set, &set_err);
+  if (s) {
+    *err = set_err;
+    return s;
+  }
+  if (set->grid == pz->grid) return PC_OK;
+  s = pc_ydoc_fail(y, set_node, err, "set '%s' is for the %s grid, the board is %s", name,
+                   pc_grid_name(set->grid), pc_grid_name(pz->grid));
+  pc_pieceset_free(set);
+  return s;
+}
+
+/* Adds piece p as the entry asks, and its mirror image when it is
+   one-sided and the mirror image differs. */
+static pc_status take_piece(pc_ydoc *y, const entry_opts *o, pc_puzzle *pz, int32_t *cap,
+                            pc_piece *p, pc_error *err)
+{
+  for (int32_t k = 0; k < pz->n_pieces; k++)
+    if (!strcmp(pz->pieces[k].name, p->name))
+      return pc_ydoc_fail(y, o->set, err, "piece '%s' is taken twice", p->name);
+  p->copies = o->copies;
+  p->one_sided = o->one_sided;
+  pc_status s = add_piece(pz, cap, p, err);
+  if (s || !o->one_sided || pc_shape_mirror_symmetric(pz->grid, p->cells, p->size)) return s;
+  if (strlen(p->name) >= PC_NAME_MAX)
+    return pc_ydoc_fail(y, o->set, err, "piece name '%s' is too long for a mirror image",
+                        p->name);
+  if ((s = add_piece(pz, cap, p, err))) return s;
+  pc_piece *m = &pz->pieces[pz->n_pieces - 1];
+  strcat(m->name, "'");
+  mirror(pz->grid, m);
+  return PC_OK;
+}
+
 /* One entry of `pieces:`, a set name or a mapping. */
 static pc_status load_entry(pc_ydoc *y, const yaml_node_t *entry, pc_puzzle *pz,
                             int32_t *cap, pc_error *err)
 {
-  static const char *const keys[] = {"set", "only", "except", "one_sided", "copies", NULL};
-  const yaml_node_t *set_node = entry, *only = NULL, *except = NULL;
-  bool one_sided = false;
-  int copies = 1;
-  pc_status s;
-  if (entry->type == YAML_MAPPING_NODE) {
-    if ((s = pc_ydoc_check_keys(y, entry, keys, "a pieces entry", err))) return s;
-    set_node = pc_ydoc_get(y, entry, "set");
-    if (!set_node) return pc_ydoc_fail(y, entry, err, "a pieces entry needs set");
-    only = pc_ydoc_get(y, entry, "only");
-    except = pc_ydoc_get(y, entry, "except");
-    const yaml_node_t *n;
-    if ((n = pc_ydoc_get(y, entry, "one_sided")) && (s = parse_bool(y, n, &one_sided, err)))
-      return s;
-    if ((n = pc_ydoc_get(y, entry, "copies")) && (s = parse_copies(y, n, &copies, err)))
-      return s;
-  }
-  const char *set_name = pc_ydoc_scalar(set_node);
-  if (!set_name) return pc_ydoc_fail(y, set_node, err, "expected the name of a piece set");
-  char path[1200];
-  if (!find_set(pz->path, set_name, path, sizeof path))
-    return pc_ydoc_fail(y, set_node, err, "no piece set '%s' (looked beside the board, "
-                        "in ../pieces/, ./pieces/ and %s/pieces/)", set_name, PC_DATADIR);
+  entry_opts o;
   pc_pieceset set;
-  pc_error set_err = {0};
-  if ((s = pc_pieceset_load(path, &set, &set_err))) {
-    *err = set_err;
-    return s;
-  }
-  if (set.grid != pz->grid) {
-    s = pc_ydoc_fail(y, set_node, err, "set '%s' is for the %s grid, the board is %s",
-                     set_name, pc_grid_name(set.grid), pc_grid_name(pz->grid));
-    goto done;
-  }
-  for (int32_t i = 0; i < set.n_pieces; i++) {
+  pc_status s = parse_entry(y, entry, &o, err);
+  if (s) return s;
+  s = load_set(y, o.set, pz, &set, err);
+  if (s) return s;
+  for (int32_t i = 0; i < set.n_pieces && !s; i++) {
     pc_piece *p = &set.pieces[i];
     bool in_only = true, in_except = false;
-    if (only && (s = name_list(y, only, &set, p->name, &in_only, err))) goto done;
-    if (except && (s = name_list(y, except, &set, p->name, &in_except, err))) goto done;
-    if (!in_only || in_except) continue;
-    for (int32_t k = 0; k < pz->n_pieces; k++)
-      if (!strcmp(pz->pieces[k].name, p->name)) {
-        s = pc_ydoc_fail(y, set_node, err, "piece '%s' is taken twice", p->name);
-        goto done;
-      }
-    p->copies = copies;
-    p->one_sided = one_sided;
-    if ((s = add_piece(pz, cap, p, err))) goto done;
-    if (one_sided && !pc_shape_mirror_symmetric(pz->grid, p->cells, p->size)) {
-      if (strlen(p->name) >= PC_NAME_MAX) {
-        s = pc_ydoc_fail(y, set_node, err, "piece name '%s' is too long for a mirror image",
-                         p->name);
-        goto done;
-      }
-      if ((s = add_piece(pz, cap, p, err))) goto done;
-      pc_piece *m = &pz->pieces[pz->n_pieces - 1];
-      strcat(m->name, "'");
-      mirror(pz->grid, m);
-    }
+    if (o.only && (s = name_list(y, o.only, &set, p->name, &in_only, err))) break;
+    if (o.except && (s = name_list(y, o.except, &set, p->name, &in_except, err))) break;
+    if (in_only && !in_except) s = take_piece(y, &o, pz, cap, p, err);
   }
-done:
   pc_pieceset_free(&set);
   return s;
 }
@@ -199,6 +228,79 @@ static void assign_symbols(pc_puzzle *pz)
   }
 }
 
+/* Fails at board cell i, inside the art. */
+static pc_status fail_at_cell(pc_ydoc *y, const yaml_node_t *art, const pc_puzzle *pz,
+                              int32_t i, pc_error *err, const char *fmt, const char *what)
+{
+  int line, column;
+  pc_ydoc_text_pos(y, art, pz->cells[i].r, pz->cells[i].c, &line, &column);
+  return pc_error_set(err, PC_ERR_INPUT, line, column, fmt, what);
+}
+
+/* pz->fixed from the art's labels: the piece a cell's label names, or -1
+   for '#' (and on sticks, whose art has no labels). */
+static pc_status label_cells(pc_ydoc *y, const yaml_node_t *art, pc_puzzle *pz,
+                             const char *labels, pc_error *err)
+{
+  for (int32_t i = 0; i < pz->n_cells; i++) {
+    pz->fixed[i] = -1;
+    char c = labels[i];
+    if (c == '#' || pc_grid_kind_of(pz->grid) == PC_GRID_STICK) continue;
+    for (int32_t k = 0; k < pz->n_pieces && pz->fixed[i] < 0; k++)
+      if (pz->pieces[k].name[0] == c && !pz->pieces[k].name[1]) pz->fixed[i] = k;
+    if (pz->fixed[i] < 0) {
+      char name[2] = {c, 0};
+      return fail_at_cell(y, art, pz, i, err,
+                          "'%s' is not a piece of this puzzle (draw cells to fill with '#')",
+                          name);
+    }
+  }
+  return PC_OK;
+}
+
+/* Whether the n cells `mine` (which it normalizes) are an orientation of
+   piece p. */
+static pc_status is_orientation(const pc_grid *g, const pc_piece *p, pc_cell *mine, int32_t n,
+                                bool *fits, pc_error *err)
+{
+  pc_orients o;
+  *fits = false;
+  if (n != p->size) return PC_OK;
+  if (pc_orients_make(g, p->cells, p->size, p->one_sided, &o))
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  pc_shape_normalize(g, mine, n);
+  for (int i = 0; i < o.count && !*fits; i++)
+    *fits = !memcmp(o.cells + (size_t)i * (size_t)o.size, mine, (size_t)n * sizeof *mine);
+  pc_orients_free(&o);
+  return PC_OK;
+}
+
+/* Each pre-placed piece: one copy, on cells that form the piece. */
+static pc_status check_fixed(pc_ydoc *y, const yaml_node_t *art, const pc_puzzle *pz,
+                             pc_cell *mine, pc_error *err)
+{
+  for (int32_t k = 0; k < pz->n_pieces; k++) {
+    int32_t n = 0, first = -1;
+    for (int32_t i = 0; i < pz->n_cells; i++)
+      if (pz->fixed[i] == k) {
+        if (first < 0) first = i;
+        mine[n++] = pz->cells[i];
+      }
+    if (!n) continue;
+    const pc_piece *p = &pz->pieces[k];
+    bool fits = false;
+    if (p->copies != 1)
+      return fail_at_cell(y, art, pz, first, err,
+                          "piece '%s' is pre-placed but has several copies", p->name);
+    pc_status s = is_orientation(pz->grid, p, mine, n, &fits, err);
+    if (s) return s;
+    if (!fits)
+      return fail_at_cell(y, art, pz, first, err, "the cells marked '%s' do not form that piece",
+                          p->name);
+  }
+  return PC_OK;
+}
+
 /* Board art: '#' is a cell to fill; a piece's one-character name pre-places
    that piece on the cells it marks, which must form one of its orientations. */
 static pc_status load_board(pc_ydoc *y, const yaml_node_t *art, pc_puzzle *pz, pc_error *err)
@@ -217,52 +319,9 @@ static pc_status load_board(pc_ydoc *y, const yaml_node_t *art, pc_puzzle *pz, p
     s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
     goto done;
   }
-  for (int32_t i = 0; i < pz->n_cells; i++) {
-    pz->fixed[i] = -1;
-    char c = labels[i];
-    if (c == '#' || pc_grid_kind_of(pz->grid) == PC_GRID_STICK) continue;
-    for (int32_t k = 0; k < pz->n_pieces && pz->fixed[i] < 0; k++)
-      if (pz->pieces[k].name[0] == c && !pz->pieces[k].name[1]) pz->fixed[i] = k;
-    if (pz->fixed[i] < 0) {
-      int line, column;
-      pc_ydoc_text_pos(y, art, pz->cells[i].r, pz->cells[i].c, &line, &column);
-      s = pc_error_set(err, PC_ERR_INPUT, line, column,
-                       "'%c' is not a piece of this puzzle (draw cells to fill with '#')", c);
-      goto done;
-    }
-  }
-  for (int32_t k = 0; k < pz->n_pieces; k++) {
-    int32_t n = 0, first = -1;
-    for (int32_t i = 0; i < pz->n_cells; i++)
-      if (pz->fixed[i] == k) {
-        if (first < 0) first = i;
-        mine[n++] = pz->cells[i];
-      }
-    if (!n) continue;
-    const pc_piece *p = &pz->pieces[k];
-    bool fits = n == p->size && p->copies == 1;
-    if (fits) {
-      pc_orients o;
-      if (pc_orients_make(pz->grid, p->cells, p->size, p->one_sided, &o)) {
-        s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-        goto done;
-      }
-      pc_shape_normalize(pz->grid, mine, n);
-      fits = false;
-      for (int i = 0; i < o.count && !fits; i++)
-        fits = !memcmp(o.cells + (size_t)i * (size_t)o.size, mine, (size_t)n * sizeof *mine);
-      pc_orients_free(&o);
-    }
-    if (!fits) {
-      int line, column;
-      pc_ydoc_text_pos(y, art, pz->cells[first].r, pz->cells[first].c, &line, &column);
-      s = pc_error_set(err, PC_ERR_INPUT, line, column,
-                       p->copies != 1 ? "piece '%s' is pre-placed but has several copies"
-                                      : "the cells marked '%s' do not form that piece",
-                       p->name);
-      goto done;
-    }
-  }
+  s = label_cells(y, art, pz, labels, err);
+  if (s) goto done;
+  s = check_fixed(y, art, pz, mine, err);
 done:
   free(labels);
   free(mine);
@@ -280,8 +339,7 @@ pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err)
   yaml_node_t *root = pc_ydoc_root(&y);
   int32_t cap = 0;
   if ((s = pc_ydoc_check_keys(&y, root, keys, "a board file", err))) goto done;
-  const yaml_node_t *title = pc_ydoc_get(&y, root, "title"),
-                    *grid = pc_ydoc_get(&y, root, "grid"),
+  const yaml_node_t *grid = pc_ydoc_get(&y, root, "grid"),
                     *pieces = pc_ydoc_get(&y, root, "pieces"),
                     *board = pc_ydoc_get(&y, root, "board");
   const char *missing = !grid ? "grid" : !pieces ? "pieces" : !board ? "board" : NULL;
@@ -289,11 +347,10 @@ pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err)
     s = pc_ydoc_fail(&y, root, err, "a board file needs %s", missing);
     goto done;
   }
-  if (title && !pc_ydoc_scalar(title)) {
-    s = pc_ydoc_fail(&y, title, err, "title must be a string");
-    goto done;
-  }
-  snprintf(pz->title, sizeof pz->title, "%s", title ? pc_ydoc_scalar(title) : path);
+  const char *title, *description;
+  if ((s = pc_ydoc_string(&y, root, "title", &title, err))) goto done;
+  if ((s = pc_ydoc_string(&y, root, "description", &description, err))) goto done;
+  snprintf(pz->title, sizeof pz->title, "%s", title ? title : path);
   pz->grid = pc_grid_by_name(pc_ydoc_scalar(grid) ? pc_ydoc_scalar(grid) : "");
   if (!pz->grid) {
     s = pc_ydoc_fail(&y, grid, err, "unknown grid (square, triangle or stick)");

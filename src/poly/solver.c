@@ -14,14 +14,23 @@ pc_status pc_solver_init(pc_solver *s, const pc_puzzle *pz, bool all, bool score
   pc_status st = pc_matrix_build(pz, &s->full, err);
   if (st) return st;
   bool *keep = pc_alloc_array((size_t)s->full.xc.n_options + 1, sizeof *keep);
-  if (!keep || (st = pc_symmetry_find(pz, &s->group)) ||
-      (st = pc_classes_init(&s->classes, pz, &s->group, &s->full, !all, keep)) ||
-      (st = pc_matrix_subset(&s->full, keep, &s->matrix, err)) ||
-      (scored && (st = pc_scorer_init(&s->scorer, pz->grid, pz->cells, pz->n_cells))) ||
-      (st = pc_census_init(&s->census, &s->matrix, &s->classes, scored ? &s->scorer : NULL, all,
-                           best_cap))) {
-    if (!st || st == PC_ERR_NOMEM) st = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  st = keep ? PC_OK : PC_ERR_NOMEM;
+  if (st) goto done;
+  st = pc_symmetry_find(pz, &s->group);
+  if (st) goto done;
+  st = pc_classes_init(&s->classes, pz, &s->group, &s->full, !all, keep);
+  if (st) goto done;
+  st = pc_matrix_subset(&s->full, keep, &s->matrix, err);
+  if (st) goto done;
+  if (scored) {
+    st = pc_scorer_init(&s->scorer, pz->grid, pz->cells, pz->n_cells);
+    if (st) goto done;
   }
+  st = pc_census_init(&s->census, &s->matrix, &s->classes, scored ? &s->scorer : NULL, all,
+                      best_cap);
+done:
+  /* The steps that fill no error record fail only for want of memory. */
+  if (st == PC_ERR_NOMEM) st = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   free(keep);
   if (st) pc_solver_free(s);
   return st;

@@ -1,8 +1,10 @@
 /* ydoc.c — loading YAML with libyaml's document API. */
 #include "poly/ydoc.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +34,52 @@ static char *read_file(const char *path, size_t *len)
   return buf;
 }
 
+/* The 1-based line and column (in characters, as libyaml counts them) of
+   byte `offset` of the text. */
+static void offset_pos(const pc_ydoc *y, size_t offset, int *line, int *column)
+{
+  *line = *column = 1;
+  for (size_t i = 0; i < offset && i < y->len; i++) {
+    unsigned char c = (unsigned char)y->text[i];
+    bool brk = c == '\n' || (c == '\r' && (i + 1 >= y->len || y->text[i + 1] != '\n'));
+    if (brk) {
+      ++*line;
+      *column = 1;
+    } else if ((c & 0xC0) != 0x80 && c != '\r') {
+      ++*column;
+    }
+  }
+}
+
+/* libyaml's complaint, placed: a reader error (not UTF-8, or a control
+   character such as a NUL byte) gives a byte offset, not a mark. */
+static pc_status parse_error(const pc_ydoc *y, const yaml_parser_t *p, pc_error *err)
+{
+  const char *problem = p->problem ? p->problem : "syntax error";
+  if (p->error != YAML_READER_ERROR) {
+    yaml_mark_t m = p->problem_mark;
+    return pc_error_set(err, PC_ERR_INPUT, (int)m.line + 1, (int)m.column + 1,
+                        "bad YAML: %s%s%s", problem, p->context ? " " : "",
+                        p->context ? p->context : "");
+  }
+  /* A bad trailing byte is reported where it is: show its character's
+     first byte instead. */
+  size_t offset = p->problem_offset < y->len ? p->problem_offset : y->len;
+  if (strstr(problem, "trailing") && offset > 0)
+    while (--offset > 0 && ((unsigned char)y->text[offset] & 0xC0) == 0x80) continue;
+  int line, column;
+  offset_pos(y, offset, &line, &column);
+  if (p->problem_value == 0 && !strncmp(problem, "control", 7))
+    return pc_error_set(err, PC_ERR_INPUT, line, column,
+                        "a NUL byte: a YAML file is text (UTF-8)");
+  if (strstr(problem, "UTF-8") || strstr(problem, "Unicode"))
+    return pc_error_set(err, PC_ERR_INPUT, line, column,
+                        "not UTF-8 text: byte 0x%02X begins no character (save the file as "
+                        "UTF-8)", (unsigned)(unsigned char)y->text[offset]);
+  return pc_error_set(err, PC_ERR_INPUT, line, column, "bad YAML: %s (U+%04X)", problem,
+                      (unsigned)p->problem_value);
+}
+
 pc_status pc_ydoc_load(pc_ydoc *y, const char *path, pc_error *err)
 {
   memset(y, 0, sizeof *y);
@@ -49,10 +97,7 @@ pc_status pc_ydoc_load(pc_ydoc *y, const char *path, pc_error *err)
   yaml_parser_set_input_string(&parser, (const unsigned char *)y->text, y->len);
   pc_status s = PC_OK;
   if (!yaml_parser_load(&parser, &y->doc)) {
-    yaml_mark_t m = parser.problem_mark;
-    s = pc_error_set(err, PC_ERR_INPUT, (int)m.line + 1, (int)m.column + 1,
-                     "bad YAML: %s%s%s", parser.problem ? parser.problem : "syntax error",
-                     parser.context ? " " : "", parser.context ? parser.context : "");
+    s = parse_error(y, &parser, err);
   } else if (!yaml_document_get_root_node(&y->doc)) {
     yaml_document_delete(&y->doc);
     s = pc_error_set(err, PC_ERR_INPUT, 1, 1, "empty file");
@@ -197,4 +242,28 @@ void pc_ydoc_text_pos(const pc_ydoc *y, const yaml_node_t *scalar, int row, int 
     *line = (int)first + 1 + row;
     *column = row ? col + 1 : (int)scalar->start_mark.column + 1 + (quoted ? 1 : 0) + col;
   }
+}
+
+const char *pc_ydoc_char_name(const char *p, char *buf, size_t size)
+{
+  unsigned char c = (unsigned char)*p;
+  int n = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+  uint32_t u = n == 1 ? c : c & (0x3F >> (n - 1));
+  for (int i = 1; i < n; i++) {
+    if (!p[i]) n = i; /* the text ends early (libyaml lets no such text through) */
+    else u = u << 6 | ((unsigned char)p[i] & 0x3F);
+  }
+  if (n == 1 && isprint(c)) snprintf(buf, size, "'%c'", c);
+  else if (n == 1) snprintf(buf, size, "U+%04X", (unsigned)u);
+  else snprintf(buf, size, "'%.*s' (U+%04X)", n, p, (unsigned)u);
+  return buf;
+}
+
+pc_status pc_ydoc_string(pc_ydoc *y, const yaml_node_t *map, const char *key,
+                         const char **out, pc_error *err)
+{
+  const yaml_node_t *n = pc_ydoc_get(y, map, key);
+  *out = pc_ydoc_scalar(n);
+  if (n && !*out) return pc_ydoc_fail(y, n, err, "%s must be a string", key);
+  return PC_OK;
 }

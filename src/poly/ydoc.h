@@ -48,4 +48,13 @@ yaml_node_t *pc_ydoc_item(pc_ydoc *y, const yaml_node_t *seq, int i);
 void pc_ydoc_text_pos(const pc_ydoc *y, const yaml_node_t *scalar, int row, int col,
                       int *line, int *column);
 
+/* Names the character that starts at `p` (UTF-8) for a message, in buf:
+   'Q', 'é' (U+00E9), or U+0009 for a control character. Returns buf. */
+const char *pc_ydoc_char_name(const char *p, char *buf, size_t size);
+
+/* An optional key of `map` whose value must be a string (a scalar):
+   *out is its text, or NULL when the key is absent. */
+pc_status pc_ydoc_string(pc_ydoc *y, const yaml_node_t *map, const char *key,
+                         const char **out, pc_error *err);
+
 #endif
