@@ -77,6 +77,17 @@ static double now(void)
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* The machine's load over the last minute, as /proc/loadavg gives it. */
+static const char *load_average(char *buf, size_t size)
+{
+  FILE *f = fopen("/proc/loadavg", "r");
+  bool ok = f && fgets(buf, (int)size, f);
+  if (f) fclose(f);
+  if (!ok) return "unknown";
+  buf[strcspn(buf, " \n")] = '\0';
+  return buf;
+}
+
 static void print_machine(report *r)
 {
   char line[256], model[256] = "unknown";
@@ -104,8 +115,9 @@ static void print_machine(report *r)
 #else
   const char *compiler = "an unknown compiler";
 #endif
-  say(r, "Measured by `make bench` on %s: %s, %d cores, %s.\n\n", date, model, cores,
-      compiler);
+  say(r, "Measured by `make bench` on %s: %s, %d cores, %s; load average %s at the start "
+         "(other work on the machine slows the figures down).\n\n",
+      date, model, cores, compiler, load_average(line, sizeof line));
 }
 
 /* Solves `path` and prints one row. Returns false if it cannot be read. */
