@@ -5,7 +5,7 @@
 #   make lint       layers include only downwards, functions of 60 lines at most
 #   make MPI=1      build-mpi/polycover against Open MPI (solve --mpi)
 #   make check-long the long enumerations (minutes)
-#   make bench      measured figures, one table
+#   make bench      measured speed, printed and written into docs/speed.md
 #   make install PREFIX=/usr/local   (DESTDIR too); make uninstall likewise
 #   make check-install  install in a temporary folder, build a user of it, uninstall
 

@@ -1,19 +1,26 @@
-/* bench.c — `make bench`: the DLX engine on every matrix in tests/data, one
-   thread, one table (file, solutions, nodes, updates, seconds, million
-   updates per second), then the leftmost rule on one matrix. Run from the
-   repository root. Only the search is timed, not reading the file, and by
-   the CPU time of this thread: the machines are shared, and wall time then
-   counts other people's work (on an idle machine the two agree). */
+/* bench.c — `make bench`: the enumerations of the shipped boards as
+   `polycover solve` runs them, then the DLX engine on every matrix in
+   tests/data, one thread (file, solutions, nodes, updates, seconds,
+   million updates per second), then the leftmost rule on one matrix. Run
+   from the repository root.
+
+   It prints the tables and writes them into docs/speed.md between the
+   lines BENCH_BEGIN and BENCH_END, keeping the prose around them (BENCH_DOC
+   names another file; BENCH_DOC= with nothing writes none). A run of some
+   boards only (BENCH_BOARDS) writes no file unless BENCH_DOC names one. */
 #include <glob.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "core/atomic.h"
 #include "core/clock.h"
 #include "core/dlx.h"
 #include "core/dlx1.h"
 #include "core/engines.h"
+#include "core/lines.h"
 #include "poly/solver.h"
 #include "run/runner.h"
 
@@ -25,6 +32,44 @@
    matter less. */
 #define MIN_SECONDS 0.5
 
+#define BENCH_BEGIN "<!-- make bench: begin (generated, do not edit) -->"
+#define BENCH_END "<!-- make bench: end -->"
+
+/* Where the tables go: stdout as they are measured, and a copy in memory
+   for the document. */
+typedef struct report {
+  FILE *copy;
+  char *text;
+  size_t size;
+} report;
+
+static void say(report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(report *r, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  vprintf(fmt, ap);
+  va_end(ap);
+  fflush(stdout);
+  if (!r->copy) return;
+  va_start(ap, fmt);
+  vfprintf(r->copy, fmt, ap);
+  va_end(ap);
+}
+
+/* v with commas between groups of three digits. */
+static const char *grouped(uint64_t v, char buf[32])
+{
+  char digits[24];
+  int n = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v), k = 0;
+  for (int i = 0; i < n; i++) {
+    if (i && (n - i) % 3 == 0) buf[k++] = ',';
+    buf[k++] = digits[i];
+  }
+  buf[k] = '\0';
+  return buf;
+}
+
 static double now(void)
 {
   struct timespec t;
@@ -32,7 +77,18 @@ static double now(void)
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static void print_machine(void)
+/* The machine's load over the last minute, as /proc/loadavg gives it. */
+static const char *load_average(char *buf, size_t size)
+{
+  FILE *f = fopen("/proc/loadavg", "r");
+  bool ok = f && fgets(buf, (int)size, f);
+  if (f) fclose(f);
+  if (!ok) return "unknown";
+  buf[strcspn(buf, " \n")] = '\0';
+  return buf;
+}
+
+static void print_machine(report *r)
 {
   char line[256], model[256] = "unknown";
   int cores = 0;
@@ -52,17 +108,20 @@ static void print_machine(void)
   char date[64];
   time_t t = time(NULL);
   strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&t));
-  printf("date:     %s\nmachine:  %s, %d cores\n", date, model, cores);
 #if defined(__clang__)
-  printf("compiler: clang %s\n", __clang_version__);
+  const char *compiler = "clang " __clang_version__;
 #elif defined(__GNUC__)
-  printf("compiler: gcc %s\n", __VERSION__);
+  const char *compiler = "gcc " __VERSION__;
+#else
+  const char *compiler = "an unknown compiler";
 #endif
-  printf("\n");
+  say(r, "Measured by `make bench` on %s: %s, %d cores, %s; load average %s at the start "
+         "(other work on the machine slows the figures down).\n\n",
+      date, model, cores, compiler, load_average(line, sizeof line));
 }
 
 /* Solves `path` and prints one row. Returns false if it cannot be read. */
-static bool bench_one(const char *path, const pc_dlx_config *cfg, const char *note)
+static bool bench_one(report *r, const char *path, const pc_dlx_config *cfg, const char *note)
 {
   FILE *f = fopen(path, "r");
   if (!f) {
@@ -93,10 +152,10 @@ static bool bench_one(const char *path, const pc_dlx_config *cfg, const char *no
     if (t < best) best = t;
   } while (total < MIN_SECONDS);
   const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-  printf("| %-22s | %9llu | %10llu | %13llu | %7.3f | %6.1f |%s\n", name,
-         (unsigned long long)st.solutions, (unsigned long long)st.nodes,
-         (unsigned long long)st.updates, best, (double)st.updates / best / 1e6,
-         note);
+  char b1[32], b2[32], b3[32];
+  say(r, "| %-22s | %9s | %10s | %13s | %7.3f | %6.1f | %s |\n", name,
+      grouped(st.solutions, b1), grouped(st.nodes, b2), grouped(st.updates, b3), best,
+      (double)st.updates / best / 1e6, note);
   pc_dlx_free(d);
   pc_xc_free(&xc);
   return true;
@@ -111,11 +170,29 @@ static bool take(void *ctx, int64_t sub, const int32_t *options, int32_t n)
   return false;
 }
 
-/* Solves a shipped board as `solve` does, with `engine` (NULL: auto's
-   choice), and prints one row; seconds are wall time here (several
-   threads). `picked` marks the engine auto takes. */
-static bool bench_board(const char *board, bool all, const pc_engine *engine, int threads,
-                        const pc_engine *picked)
+/* One row of the boards' table. */
+static void board_row(report *r, const char *board, bool all, const pc_census *census,
+                      const pc_engine *engine, const pc_engine *picked,
+                      const pc_runner_result *res)
+{
+  const pc_dlx_stats *st = &res->stats;
+  char work[64], b1[32], b2[32];
+  if (st->no_updates)
+    snprintf(work, sizeof work, "%13s nodes   | %7.1f Mnodes/s", grouped(st->nodes, b1),
+             (double)st->nodes / res->seconds / 1e6);
+  else
+    snprintf(work, sizeof work, "%13s updates | %7.1f Mupd/s  ", grouped(st->updates, b1),
+             (double)st->updates / res->seconds / 1e6);
+  say(r, "| %-14s | %-6s | %9s | %7s | %-6s%s | %7d | %8.3f | %s |\n", board,
+      all ? "all" : "unique", grouped(census->solutions, b1), grouped(census->unique, b2),
+      engine->name, engine == picked ? "*" : " ", res->threads, res->seconds, work);
+}
+
+/* Solves a shipped board as `solve` does, with `engine`, and prints one
+   row; seconds are wall time here (several threads). `picked` marks the
+   engine auto takes. */
+static bool bench_board(report *r, const char *board, bool all, const pc_engine *engine,
+                        int threads, const pc_engine *picked)
 {
   char path[256];
   snprintf(path, sizeof path, "boards/%s.yaml", board);
@@ -136,23 +213,10 @@ static bool bench_board(const char *board, bool all, const pc_engine *engine, in
   pc_runner_result res;
   pc_status s = pc_runner_run(&sv.matrix.xc, &cfg, &res, &err);
   bool ok = !s && res.ran;
-  if (ok) {
-    const pc_dlx_stats *st = &res.stats;
-    char work[64];
-    if (st->no_updates)
-      snprintf(work, sizeof work, "%13llu nodes  | %7.1f Mnodes/s", (unsigned long long)st->nodes,
-               (double)st->nodes / res.seconds / 1e6);
-    else
-      snprintf(work, sizeof work, "%13llu updates | %7.1f Mupd/s  ",
-               (unsigned long long)st->updates, (double)st->updates / res.seconds / 1e6);
-    printf("| %-14s | %-6s | %9llu | %7llu | %-6s%s | %7d | %8.3f | %s |\n", board,
-           all ? "all" : "unique", (unsigned long long)sv.census.solutions,
-           (unsigned long long)sv.census.unique, engine->name, engine == picked ? "*" : " ",
-           res.threads, res.seconds, work);
-    fflush(stdout);
-  } else {
+  if (ok)
+    board_row(r, board, all, &sv.census, engine, picked, &res);
+  else
     fprintf(stderr, "bench: %s: %s\n", path, err.msg);
-  }
   pc_runner_result_free(&res);
   pc_solver_free(&sv);
   pc_puzzle_free(&pz);
@@ -177,67 +241,146 @@ static const pc_engine *auto_choice(const char *board)
   return e;
 }
 
-/* The enumerations of issue #6; BENCH_BOARDS=name,name... picks some. Each
-   board: DLX on one thread, both bitset engines on two, and auto's choice
-   (marked *) on one thread too, to show what the second thread gives. */
-static bool bench_boards(void)
+/* One board's rows: DLX on one thread, auto's choice (marked *) on one
+   thread too, to show what the second thread gives, and both bitset
+   engines on two. */
+static bool bench_board_rows(report *r, const char *b)
+{
+  const pc_engine *picked = auto_choice(b);
+  /* O'Beirne's hexagon takes minutes: only the engine auto picks. */
+  bool huge = !strcmp(b, "obeirne");
+  bool ok = true;
+  /* The full search beside the reduced one shows what symmetry saves. */
+  if (!strcmp(b, "scott") || !strcmp(b, "pent6x10"))
+    ok &= bench_board(r, b, true, &pc_engine_dlx, 1, picked);
+  if (!huge) ok &= bench_board(r, b, false, &pc_engine_dlx, 1, picked);
+  if (!huge) ok &= bench_board(r, b, false, picked, 1, picked);
+  if (!huge || picked == &pc_engine_bitsweep)
+    ok &= bench_board(r, b, false, &pc_engine_bitsweep, 2, picked);
+  if (!huge || picked == &pc_engine_bitdlx)
+    ok &= bench_board(r, b, false, &pc_engine_bitdlx, 2, picked);
+  return ok;
+}
+
+/* The long enumerations of the shipped boards; BENCH_BOARDS=name,name...
+   picks some. */
+static bool bench_boards(report *r)
 {
   static const char *const boards[] = {"scott",   "pent6x10",     "kanoodle", "dudeney",
                                        "y45",     "tetra5x5-noL", "obeirne"};
   const char *only = getenv("BENCH_BOARDS");
-  printf("Boards, as `polycover solve` runs them (seconds: wall time; * auto's choice)\n\n");
-  printf("| %-14s | %-6s | %9s | %7s | %-7s | %7s | %8s | %29s | %16s |\n", "board", "search",
-         "solutions", "unique", "engine", "threads", "seconds", "work", "rate");
-  printf("|----------------|--------|----------:|--------:|---------|--------:|---------:|"
-         "------------------------------:|-----------------:|\n");
+  say(r, "Boards, as `polycover solve` runs them (seconds: wall time; * the engine "
+         "`auto` takes):\n\n");
+  say(r, "| %-14s | %-6s | %9s | %7s | %-7s | %7s | %8s | %21s | %16s |\n", "board", "search",
+      "solutions", "unique", "engine", "threads", "seconds", "work", "rate");
+  say(r, "|----------------|--------|----------:|--------:|---------|--------:|---------:|"
+         "----------------------:|-----------------:|\n");
   bool ok = true;
-  for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
-    const char *b = boards[i];
-    if (only && !strstr(only, b)) continue;
-    const pc_engine *picked = auto_choice(b);
-    /* O'Beirne's hexagon takes minutes: only the engine auto picks. */
-    bool huge = !strcmp(b, "obeirne");
-    /* The full search beside the reduced one shows what symmetry saves. */
-    if (!strcmp(b, "scott") || !strcmp(b, "pent6x10"))
-      ok &= bench_board(b, true, &pc_engine_dlx, 1, picked);
-    if (!huge) ok &= bench_board(b, false, &pc_engine_dlx, 1, picked);
-    if (!huge) ok &= bench_board(b, false, picked, 1, picked);
-    if (!huge || picked == &pc_engine_bitsweep) ok &= bench_board(b, false, &pc_engine_bitsweep, 2, picked);
-    if (!huge || picked == &pc_engine_bitdlx)
-      ok &= bench_board(b, false, &pc_engine_bitdlx, 2, picked);
-  }
-  printf("\n");
+  for (size_t i = 0; i < sizeof boards / sizeof *boards; i++)
+    if (!only || strstr(only, boards[i])) ok &= bench_board_rows(r, boards[i]);
+  say(r, "\n");
   return ok;
 }
 
-int main(void)
+/* The DLX engine alone on every matrix in tests/data. */
+static bool bench_matrices(report *r)
 {
-  print_machine();
-  bool boards_ok = bench_boards();
-  printf("The DLX engine on every matrix in tests/data, one thread\n\n");
   glob_t g;
   if (glob("tests/data/*.dlx", 0, NULL, &g) != 0) {
     fprintf(stderr, "bench: no tests/data/*.dlx here: run it from the repository root\n");
-    return 1;
+    return false;
   }
-  printf("seconds: CPU time of the search thread (best of repeats under %.1f s)\n\n",
-         MIN_SECONDS);
-  printf("| %-22s | %9s | %10s | %13s | %7s | %6s |\n", "file", "solutions", "nodes",
-         "updates", "seconds", "Mupd/s");
-  printf("|%s|%s|%s|%s|%s|%s|\n", "------------------------", "----------:",
-         "-----------:", "--------------:", "--------:", "-------:");
+  say(r, "The DLX engine on every matrix in tests/data, one thread (seconds: CPU time of "
+         "the search thread, the fastest of repeats over %.1f s):\n\n", MIN_SECONDS);
+  say(r, "| %-22s | %9s | %10s | %13s | %7s | %6s | note |\n", "file", "solutions", "nodes",
+      "updates", "seconds", "Mupd/s");
+  say(r, "|%s|%s|%s|%s|%s|%s|------|\n", "------------------------", "----------:",
+      "-----------:", "--------------:", "--------:", "-------:");
   bool ok = true;
   for (size_t i = 0; i < g.gl_pathc; i++) {
     pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV};
     const char *note = "";
     if (strstr(g.gl_pathv[i], "obeirne")) {
       cfg.max_updates = OBEIRNE_LIMIT;
-      note = " stopped at 2e9 updates";
+      note = "stopped at 2e9 updates";
     }
-    ok &= bench_one(g.gl_pathv[i], &cfg, note);
+    ok &= bench_one(r, g.gl_pathv[i], &cfg, note);
   }
   globfree(&g);
   pc_dlx_config left = {.choose = PC_CHOOSE_LEFTMOST};
-  ok &= bench_one("tests/data/scott_x23_xfirst.dlx", &left, " leftmost rule");
-  return ok && boards_ok ? 0 : 1;
+  ok &= bench_one(r, "tests/data/scott_x23_xfirst.dlx", &left, "leftmost rule");
+  return ok;
+}
+
+/* Reads `in` up to the line `marker`, copying the lines before it to `out`
+   unless NULL; false if it never comes. */
+static bool read_to(pc_lines *in, FILE *out, const char *marker)
+{
+  while (pc_lines_next(in)) {
+    if (!strcmp(in->line, marker)) return true;
+    if (out) fprintf(out, "%s\n", in->line);
+  }
+  return false;
+}
+
+/* Writes `text` into `path` between the marker lines, atomically. */
+static pc_status write_doc(const char *path, const char *text, pc_error *err)
+{
+  pc_lines in = {0};
+  FILE *out = NULL;
+  char *tmp = NULL;
+  pc_status status = pc_lines_open(&in, path, err);
+  if (status) goto done;
+  status = pc_atomic_open(path, &out, &tmp, err);
+  if (status) goto done;
+  if (!read_to(&in, out, BENCH_BEGIN) || !read_to(&in, NULL, BENCH_END)) {
+    status = pc_error_set(err, PC_ERR_INPUT, 0, 0, "no lines '%s' ... '%s'", BENCH_BEGIN,
+                          BENCH_END);
+    goto done;
+  }
+  fprintf(out, "%s\n\n%s%s\n", BENCH_BEGIN, text, BENCH_END);
+  while (pc_lines_next(&in)) fprintf(out, "%s\n", in.line);
+  status = pc_atomic_commit(out, tmp, path, err);
+  out = NULL;
+done:
+  if (out) pc_atomic_abort(out, tmp);
+  free(tmp);
+  pc_lines_close(&in);
+  return status;
+}
+
+/* The document to write: BENCH_DOC, else docs/speed.md for a run of every
+   board; NULL for none. */
+static const char *doc_path(void)
+{
+  const char *doc = getenv("BENCH_DOC");
+  if (doc) return *doc ? doc : NULL;
+  return getenv("BENCH_BOARDS") ? NULL : "docs/speed.md";
+}
+
+int main(void)
+{
+  const char *doc = doc_path();
+  report r = {0};
+  if (doc && !(r.copy = open_memstream(&r.text, &r.size))) {
+    fprintf(stderr, "bench: out of memory\n");
+    return 1;
+  }
+  print_machine(&r);
+  bool ok = bench_boards(&r);
+  ok &= bench_matrices(&r);
+  if (doc) {
+    fclose(r.copy);
+    pc_error err = {0};
+    if (write_doc(doc, r.text, &err)) {
+      char msg[1200];
+      pc_error_format(&err, msg, sizeof msg);
+      fprintf(stderr, "bench: %s\n", msg);
+      ok = false;
+    } else {
+      fprintf(stderr, "bench: the tables are in %s\n", doc);
+    }
+    free(r.text);
+  }
+  return ok ? 0 : 1;
 }

@@ -254,7 +254,7 @@ Test(shape, ascii)
   /* A hexiamond: the row shift keeps (up, down) parities. */
   expect_art("triangle", "....\n.####\n...##", NULL, "####\n..##\n");
   expect_art("triangle", "..#.\n.###\n.##", NULL, "..#\n.###\n.##\n");
-  /* The tetrastick U of DESIGN.md, and one drawn from segments alone. */
+  /* The tetrastick U of docs/DESIGN.md, and one drawn from segments alone. */
   expect_art("stick", "+   +\n|   |\n+-+-+", NULL, "+   +\n|   |\n+-+-+\n");
   expect_art("stick", "\n  |\n -+-\n  |\n", NULL, "  +\n  |\n+-+-+\n  |\n  +\n");
   expect_art("stick", "\n\n    +-+\n    |\n    +", "ab", "+a+\nb\n+\n");

@@ -44,7 +44,7 @@ static pc_cell square_rotate(pc_cell x) { return (pc_cell){-x.r, x.c}; }
 
 /* A sixth of a turn about the apex of the up triangle (0, 0), done exactly
    on centroids: X = 3c in sixths of the side, Y = 3r + 2 (up) or 3r + 1
-   (down) in thirds of the height. Both halvings are exact (DESIGN.md). */
+   (down) in thirds of the height. Both halvings are exact (docs/DESIGN.md). */
 static pc_cell triangle_rotate(pc_cell x)
 {
   int64_t X = 3 * (int64_t)x.c;

@@ -2,7 +2,7 @@
    cells and sticks (unit segments of the square lattice).
 
    Every cell is named by its ASCII-art position: column c and row r of the
-   character that draws it, both from 0, rows from the top (DESIGN.md).
+   character that draws it, both from 0, rows from the top (docs/DESIGN.md).
    - square:   the cell (c, r).
    - triangle: points up when c + r is even, down when odd; an up
                triangle's neighbours are (c-1, r), (c+1, r), (c, r+1); a

@@ -1,7 +1,7 @@
 /* matrix.h — the exact-cover matrix of a puzzle: the bridge between the
    geometry (puzzle, shapes) and the search (xc, dlx).
 
-   Items, in this order (DESIGN.md): the board's cells row-major, then one
+   Items, in this order (docs/DESIGN.md): the board's cells row-major, then one
    per piece in set order (one per copy when a piece has several numbered
    copies; none for copies: any), then for sticks a secondary item for each
    interior lattice point (one where all four segments are on the board),

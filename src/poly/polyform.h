@@ -51,7 +51,7 @@ char pc_polyform_letter(const pc_grid *g);
    Q12 for pentominoes, and Q05, Q05m in a one-sided set. */
 void pc_polyform_name(const pc_polyforms *p, int32_t i, char *buf, size_t size);
 
-/* A YAML piece set (DESIGN.md): name (NULL: "polyominoes-5",
+/* A YAML piece set (docs/formats.md): name (NULL: "polyominoes-5",
    "one-sided-polysticks-4" ...), grid, and pieces as literal blocks of
    ASCII art. PC_ERR_NOMEM or PC_ERR_IO (a write failed). */
 pc_status pc_polyforms_write_yaml(FILE *out, const pc_polyforms *p, const char *name);
