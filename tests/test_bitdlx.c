@@ -13,7 +13,7 @@
 
 static const pc_engine *const bitdlx = &pc_engine_bitdlx;
 
-/* Knuth's matrices (shared/bench/README.md): his solutions and nodes. */
+/* Knuth's matrices (tests/data): his solutions and nodes. */
 Test(bitdlx, knuth_figures, .timeout = 300)
 {
   static const struct {

@@ -1,5 +1,5 @@
 /* test_dlx.c — the DLX engine against Knuth's published figures
-   (shared/bench/README.md, copied to tests/data). */
+   (Knuth's matrices and figures, copied to tests/data). */
 #include <criterion/criterion.h>
 #include <string.h>
 

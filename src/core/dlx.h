@@ -2,8 +2,9 @@
    DLX1: options stored contiguously between spacer nodes, no pointers and
    no global state, so several solvers may run at once in different threads.
 
-   Counters follow shared/bench/README.md: `nodes` counts every node of the
-   search tree (the root, dead ends and solution leaves included);
+   Counters follow Knuth's ("Dancing Links", 2000; docs/speed.md): `nodes`
+   counts every node of the search tree (the root, dead ends and solution
+   leaves included);
    `updates` adds 1 each time an item leaves the active list and 1 each time
    a node leaves its item's list. */
 #ifndef PC_DLX_H

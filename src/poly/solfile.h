@@ -4,7 +4,7 @@
    target, renamed over it when complete), so an interrupted run never
    leaves a half-written file under the name the user gave.
 
-   The format (README.md documents it), line by line:
+   The format (docs/formats.md documents it), line by line:
 
      polycover-solutions 1
      title Scott's pentomino problem (1958)
