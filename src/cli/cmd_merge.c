@@ -171,10 +171,11 @@ int pc_cmd_merge(int argc, char **argv)
     status = pc_report_error("merge", s, &err);
   } else {
     int64_t missing = report_missing(rs, n);
-    bool is_auto;
-    const pc_engine *engine = pc_engine_by_name(job->engine, &is_auto);
+    const pc_engine *engine;
+    pc_error ignored;
     st.complete = !missing;
-    st.no_updates = !engine || !engine->counts_updates;
+    st.no_updates = pc_engine_select(job->engine, NULL, PC_CHOOSE_MRV, NULL, &engine, &ignored) ||
+                    !engine->counts_updates;
     pc_solve_report report = {.board = board, .sv = &sv, .engine = job->engine,
                               .jobs = job->jobs, .subproblems = job->subproblems, .st = st,
                               .seconds = seconds, .all = all, .best = best, .json = json,

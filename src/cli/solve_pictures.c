@@ -114,13 +114,19 @@ pc_status pc_solve_pictures_finish(pc_solve_pictures *p, const pc_puzzle *pz,
                                    pc_error *err)
 {
   pc_status s = PC_OK;
+  const pc_tiling *t = NULL;
   if (p->render) {
-    const pc_tiling *t = best && c->n_best ? &c->best_tilings[0] : p->have_picked && !best ? &p->picked : NULL;
-    if (!t) fprintf(stderr, "polycover solve: no solution %llu to draw\n", (unsigned long long)p->index);
-    else s = pc_render_solution(p->render, pz, t, NULL, err);
+    t = best && c->n_best ? &c->best_tilings[0] : p->have_picked && !best ? &p->picked : NULL;
+    if (t) s = pc_render_solution(p->render, pz, t, NULL, err);
   }
   if (!s && p->gallery) s = draw_gallery(p, pz, c, best, err);
   if (!s && p->profile_plot) s = pc_render_profile(p->profile_plot, st, pz->title, err);
+  /* The other pictures are drawn all the same. */
+  if (!s && p->render && !t) {
+    pc_error_file(err, "");
+    s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "no solution %llu to draw",
+                     (unsigned long long)p->index);
+  }
   return s;
 }
 
