@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/alloc.h"
 #include "poly/solver.h"
@@ -94,6 +95,7 @@ typedef struct solve_run {
   uint64_t reported, limit;
   const pc_job *job;      /* --job: the subproblems to search */
   int64_t job_at;
+  int marks;              /* snapshots of the solution file for checkpoints */
 } solve_run;
 
 static bool next_of_job(void *ctx, int64_t *sub)
@@ -124,6 +126,7 @@ static pc_status save(void *ctx, FILE *f)
   int64_t length = -1;
   if (r->out && !r->out_status && (r->out_status = pc_solwriter_mark(r->out, &length, NULL)))
     return r->out_status;
+  r->marks += r->out != NULL;
   fprintf(f, "solve reported %llu output %lld\n", (unsigned long long)r->reported,
           (long long)length);
   return pc_census_save(r->census, f);
@@ -339,10 +342,12 @@ static pc_status solve_split(solve_cmd *o, pc_error *err)
                              o->dir ? o->dir : ".", err);
 }
 
-/* After a failed search the file is kept apart as FILE.partial (FILE
-   itself, when a checkpoint made it, holds what that checkpoint needs). */
-static void keep_partial(pc_solwriter *w)
+/* After a failed search the file is kept apart as FILE.partial. FILE
+   itself, when a checkpoint made it, holds what that checkpoint needs;
+   unless the checkpoint was the one that failed, the first of a new run. */
+static void keep_partial(pc_solwriter *w, bool snapshot_useless)
 {
+  if (snapshot_useless) unlink(w->path);
   char *partial = NULL;
   pc_error ignored;
   if (asprintf(&partial, "%s.partial", w->path) < 0) {
@@ -353,8 +358,8 @@ static void keep_partial(pc_solwriter *w)
   char *path = w->path;
   w->path = partial;
   if (!pc_solwriter_commit(w, &ignored))
-    fprintf(stderr, "polycover solve: the search did not finish: the %llu solutions written "
-                    "so far are in %s.partial\n", (unsigned long long)count, path);
+    fprintf(stderr, "polycover solve: the run failed: the %llu solutions written are in "
+                    "%s.partial\n", (unsigned long long)count, path);
   free(path);
 }
 
@@ -373,7 +378,7 @@ static pc_status finish_output(solve_cmd *o, pc_status s, pc_error *err)
   if (!o->writer.f) return s;
   if (!s) return pc_solwriter_commit(&o->writer, err);
   if (o->writer.f == stdout) pc_solwriter_commit(&o->writer, &ignored);
-  else keep_partial(&o->writer);
+  else keep_partial(&o->writer, r->marks == 1 && !o->ro.resume);
   return s;
 }
 

@@ -75,9 +75,10 @@ int pc_finish_output(const char *cmd, int status)
   bool failed = fflush(stdout) != 0 || ferror(stdout);
   int saved = errno;
   if (fclose(stdout) && !failed) failed = true, saved = errno;
-  if (!failed) return status;
+  /* A command that failed has said why (often this very error). */
+  if (!failed || status) return status;
   fprintf(stderr, "polycover %s: cannot write to standard output: %s\n", cmd, strerror(saved));
-  return status ? status : PC_EXIT_FAIL;
+  return PC_EXIT_FAIL;
 }
 
 static atomic_int stop_signal;

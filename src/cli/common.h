@@ -42,8 +42,8 @@ pc_status pc_parse_help_only(int argc, char **argv, const char *cmd, const char 
 int pc_exit_status(const char *cmd, pc_status status, const pc_error *err);
 
 /* Flushes and closes stdout once a command is over: a write error there
-   (a full disk, a closed pipe) is reported and turns a success into
-   exit status 1. Returns the exit status. */
+   (a full disk, a closed pipe) turns a success into exit status 1, with
+   a message. Returns the exit status. */
 int pc_finish_output(const char *cmd, int status);
 
 /* Makes SIGINT and SIGTERM set the flag returned instead of ending the
