@@ -196,7 +196,7 @@ Test(cli_errors, engine_beyond_its_items)
   pc_run a = pc_run_program(text, bits), b = pc_run_program(text, bitdlx);
   pc_run c = pc_run_program(text, automatic);
   cr_expect_eq(a.status, 2, "%s", a.err);
-  cr_expect(strstr(a.err, "engine bits takes at most 256 items; this problem has 300"), "%s",
+  cr_expect(strstr(a.err, "engine bits takes at most 256 items; this problem has 300 items"), "%s",
             a.err);
   cr_expect_eq(b.status, 2, "%s", b.err);
   cr_expect(strstr(b.err, "engine bitdlx takes at most 256 items"), "%s", b.err);

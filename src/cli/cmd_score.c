@@ -86,7 +86,8 @@ int pc_cmd_score(int argc, char **argv)
     }
   }
   if (optind != argc - 1)
-    return pc_usage_error("score", optind == argc ? "no SOLUTIONS_FILE given" : "more than one file");
+    return pc_usage_error("score",
+                          optind == argc ? "no SOLUTIONS_FILE given" : "more than one file");
 
   pc_error err = {0};
   pc_solfile f;

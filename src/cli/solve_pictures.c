@@ -79,7 +79,8 @@ static pc_status draw_gallery(pc_solve_pictures *p, const pc_puzzle *pz, const p
   if (!best && p->sort) sort_shown(p);
   char (*caption)[64] = pc_alloc_array((size_t)n + 1, sizeof *caption);
   const char **captions = pc_alloc_array((size_t)n + 1, sizeof *captions);
-  pc_sym_count *sym = pc_alloc_array((size_t)c->table_side * (size_t)c->table_side + 1, sizeof *sym);
+  pc_sym_count *sym =
+      pc_alloc_array((size_t)c->table_side * (size_t)c->table_side + 1, sizeof *sym);
   if (!caption || !captions || !sym) {
     free(caption), free(captions), free(sym);
     return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");

@@ -39,7 +39,10 @@ static void bits_search(void *e, const pc_dlx_config *cfg, pc_dlx_stats *st)
   pc_bitsweep_search(e, cfg, st);
 }
 
-static double bits_probability(const void *e, int32_t n) { return pc_bitsweep_path_probability(e, n); }
+static double bits_probability(const void *e, int32_t n)
+{
+  return pc_bitsweep_path_probability(e, n);
+}
 
 const pc_engine pc_engine_bitsweep = {"bits", false, bits_create, bits_destroy, bits_search,
                                   bits_probability, NULL, NULL};
@@ -122,14 +125,15 @@ static void *watch_run(void *arg)
   return NULL;
 }
 
-/* Without a thread the trial is not cut short, but still honours `stop`. */
+/* Without a thread (none needed, or none to be had) the trial is not cut
+   short by the clock, but still honours `stop`. */
 static const atomic_int *watch_start(watch *w, const atomic_int *stop, double seconds)
 {
   atomic_init(&w->halt, 0);
   atomic_init(&w->over, 0);
   w->stop = stop;
   w->deadline = seconds > 0 ? pc_now() + seconds : INFINITY;
-  w->running = !pthread_create(&w->thread, NULL, watch_run, w);
+  w->running = (stop || seconds > 0) && !pthread_create(&w->thread, NULL, watch_run, w);
   return w->running ? &w->halt : stop;
 }
 
@@ -228,7 +232,8 @@ static const pc_engine *auto_engine(const pc_xc *xc, pc_choose choose, const ato
   bool bits = pc_bitsweep_applies(xc), bitdlx = pc_bitdlx_applies(xc);
   /* bits has its own order: another rule than Knuth's is DLX's tree. */
   if (choose != PC_CHOOSE_MRV) return bitdlx ? &pc_engine_bitdlx : &pc_engine_dlx;
-  if (!bits || !bitdlx) return bitdlx ? &pc_engine_bitdlx : bits ? &pc_engine_bitsweep : &pc_engine_dlx;
+  if (!bits || !bitdlx)
+    return bitdlx ? &pc_engine_bitdlx : bits ? &pc_engine_bitsweep : &pc_engine_dlx;
   watch w;
   bool wins = bitdlx_wins(xc, watch_start(&w, stop, seconds));
   watch_end(&w);
@@ -272,10 +277,10 @@ pc_status pc_engine_select(const char *name, const pc_xc *xc, pc_choose choose,
                         "an order of its own");
   if (xc && !fits(*engine, xc))
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
-                        "engine %s takes at most %d items%s; this problem has %d (try --engine "
-                        "dlx or auto)",
+                        "engine %s takes at most %d items%s; this problem has %d items and %d "
+                        "options (try --engine dlx or auto)",
                         name, PC_BITSWEEP_MAX_ITEMS,
                         *engine == &pc_engine_bitdlx ? " and about 23,000 options" : "",
-                        (int)xc->n_items);
+                        (int)xc->n_items, (int)xc->n_options);
   return PC_OK;
 }
