@@ -55,7 +55,7 @@ static int count_queens(int n, pc_queens_order order, pc_dlx_config *cfg, bool p
   pc_error err = {0};
   pc_xc xc;
   pc_status s = pc_queens_build(n, order, &xc, &err);
-  if (s) return pc_report_error("queens", s, &err);
+  if (s) return pc_exit_status("queens", s, &err);
   pc_dlx *d = pc_dlx_new(&xc);
   pc_xc_free(&xc);
   if (!d) {

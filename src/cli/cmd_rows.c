@@ -26,7 +26,7 @@ int pc_cmd_rows(int argc, char **argv)
     return pc_usage_error("rows", optind == argc ? "no BOARD given" : "more than one BOARD");
   pc_puzzle pz;
   s = pc_puzzle_load(argv[optind], &pz, &err);
-  if (s) return pc_report_error("rows", s, &err);
+  if (s) return pc_exit_status("rows", s, &err);
   pc_matrix m;
   if (!(s = pc_matrix_build(&pz, &m, &err))) {
     printf("| %s: %s\n| %d options\n", argv[optind], pz.title, (int)m.xc.n_options);
@@ -34,5 +34,5 @@ int pc_cmd_rows(int argc, char **argv)
     pc_matrix_free(&m);
   }
   pc_puzzle_free(&pz);
-  return s ? pc_report_error("rows", s, &err) : PC_EXIT_OK;
+  return s ? pc_exit_status("rows", s, &err) : PC_EXIT_OK;
 }

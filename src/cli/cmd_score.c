@@ -92,7 +92,7 @@ int pc_cmd_score(int argc, char **argv)
   pc_error err = {0};
   pc_solfile f;
   pc_status s = pc_solfile_read(argv[optind], &f, &err);
-  if (s) return pc_report_error("score", s, &err);
+  if (s) return pc_exit_status("score", s, &err);
   pc_scorer scorer;
   if (pc_scorer_init(&scorer, f.pz.grid, f.pz.cells, f.pz.n_cells)) {
     pc_solfile_free(&f);

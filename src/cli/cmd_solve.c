@@ -126,7 +126,7 @@ static pc_status save(void *ctx, FILE *f)
   int64_t length = -1;
   if (r->out && !r->out_status && (r->out_status = pc_solwriter_mark(r->out, &length, NULL)))
     return r->out_status;
-  r->marks += r->out != NULL;
+  r->marks += length >= 0;
   fprintf(f, "solve reported %llu output %lld\n", (unsigned long long)r->reported,
           (long long)length);
   return pc_census_save(r->census, f);

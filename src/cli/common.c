@@ -65,7 +65,11 @@ pc_status pc_parse_help_only(int argc, char **argv, const char *cmd, const char 
 int pc_exit_status(const char *cmd, pc_status status, const pc_error *err)
 {
   if (status == PC_OK || status == PC_DONE) return PC_EXIT_OK;
-  if (err->line != PC_ERROR_REPORTED) return pc_report_error(cmd, status, err);
+  if (err->line != PC_ERROR_REPORTED) {
+    char buf[1200];
+    pc_error_format(err, buf, sizeof buf);
+    fprintf(stderr, "polycover %s: %s\n", cmd, buf[0] ? buf : pc_status_text(status));
+  }
   return status == PC_ERR_INPUT ? PC_EXIT_USAGE : PC_EXIT_FAIL;
 }
 
@@ -111,13 +115,6 @@ double pc_timed_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *st)
   return pc_now() - t0;
 }
 
-int pc_report_error(const char *cmd, pc_status status, const pc_error *err)
-{
-  char buf[1200];
-  pc_error_format(err, buf, sizeof buf);
-  fprintf(stderr, "polycover %s: %s\n", cmd, buf[0] ? buf : pc_status_text(status));
-  return status == PC_ERR_INPUT ? PC_EXIT_USAGE : PC_EXIT_FAIL;
-}
 
 FILE *pc_open_input(const char *path, pc_error *err)
 {

@@ -55,9 +55,6 @@ const atomic_int *pc_stop_on_signals(void);
 /* Runs a search and returns the seconds it took. */
 double pc_timed_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *st);
 
-/* Prints a filled pc_error on stderr; returns the exit status it implies. */
-int pc_report_error(const char *cmd, pc_status status, const pc_error *err);
-
 /* Opens a file for reading, "-" meaning stdin; names it in err on failure
    (a folder is refused). */
 FILE *pc_open_input(const char *path, pc_error *err);
