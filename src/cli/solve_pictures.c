@@ -122,11 +122,15 @@ pc_status pc_solve_pictures_finish(pc_solve_pictures *p, const pc_puzzle *pz,
   }
   if (!s && p->gallery) s = draw_gallery(p, pz, c, best, err);
   if (!s && p->profile_plot) s = pc_render_profile(p->profile_plot, st, pz->title, err);
-  /* The other pictures are drawn all the same. */
-  if (!s && p->render && !t) {
+  /* The other pictures are drawn all the same. After a complete search
+     there is no such solution; else it may come on --resume. */
+  if (!s && p->render && !t && st->complete) {
     pc_error_file(err, "");
     s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "no solution %llu to draw",
                      (unsigned long long)p->index);
+  } else if (!s && p->render && !t) {
+    fprintf(stderr, "polycover solve: no solution %llu to draw (the search stopped early)\n",
+            (unsigned long long)p->index);
   }
   return s;
 }
