@@ -181,11 +181,17 @@ pid_t pc_start_program(const char *out, const char *const *args)
 
 pid_t pc_start_launched(const char *out, const char *const *launcher, const char *const *args)
 {
+  return pc_start_logged(out, "/dev/null", launcher, args);
+}
+
+pid_t pc_start_logged(const char *out, const char *err, const char *const *launcher,
+                      const char *const *args)
+{
   pid_t pid = fork();
   cr_assert(pid >= 0);
   if (pid == 0) {
     FILE *o = freopen(out, "w", stdout);
-    FILE *e = freopen("/dev/null", "w", stderr);
+    FILE *e = freopen(err, "w", stderr);
     if (!o || !e) _exit(127);
     char **argv = command(launcher, args);
     execvp(argv[0], argv);

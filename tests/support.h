@@ -47,6 +47,9 @@ void pc_tilings_free(pc_tiling *t, int32_t n);
    /dev/null; returns its pid (to signal it). */
 pid_t pc_start_program(const char *out, const char *const *args);
 pid_t pc_start_launched(const char *out, const char *const *launcher, const char *const *args);
+/* The same with stderr to the file `err`. */
+pid_t pc_start_logged(const char *out, const char *err, const char *const *launcher,
+                      const char *const *args);
 /* Waits for it: its exit status, or -1 if a signal ended it. */
 int pc_wait_program(pid_t pid);
 /* A whole file, malloc'd and NUL-terminated. */

@@ -219,3 +219,40 @@ Test(jobs, malformed_files)
   free(path);
   remove_all(dir);
 }
+
+/* A job whose 'split' line does not match the split made here is refused
+   before its search: no counts printed, no result written. */
+Test(jobs, split_mismatch_before_search)
+{
+  char *dir = scratch();
+  split("boards/scott.yaml", "2", "1", dir, "--best");
+  char *job = path_in(dir, "scott-1.job"), *result = path_in(dir, "scott-1.result");
+  char *text = pc_slurp_file(job), *line = strstr(text, "\nsplit ");
+  cr_assert_not_null(line);
+  int depth;
+  long long subproblems;
+  int skip;
+  cr_assert_eq(sscanf(line, "\nsplit %d %lld%n", &depth, &subproblems, &skip), 2);
+  char *spoilt;
+  cr_assert(asprintf(&spoilt, "%.*s\nsplit %d %lld%s", (int)(line - text), text, depth,
+                     subproblems + 1, line + skip) > 0);
+  FILE *f = fopen(job, "w");
+  cr_assert_not_null(f);
+  fputs(spoilt, f);
+  fclose(f);
+  const char *args[] = {"solve", "--job", job, "--quiet", NULL};
+  pc_run r = run(args);
+  char want[96];
+  snprintf(want, sizeof want, "the split has %lld subproblems here, not %lld as in the job",
+           subproblems, subproblems + 1);
+  cr_expect_eq(r.status, 2, "%s", r.err);
+  cr_expect(strstr(r.err, want), "%s", r.err);
+  cr_expect(!strstr(r.out, "solutions:"), "the job ran: %s", r.out);
+  cr_expect_neq(access(result, F_OK), 0, "a result was written");
+  pc_run_free(&r);
+  free(spoilt);
+  free(text);
+  free(job);
+  free(result);
+  remove_all(dir);
+}

@@ -153,3 +153,30 @@ Test(solve_run, interrupt_and_resume, .timeout = 300)
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
   cr_expect_eq(system(cmd), 0);
 }
+
+/* --resume with auto carries on with the checkpoint's engine, not with the
+   trial's choice (bitdlx on Scott's puzzle: leftmost_rule above). */
+Test(solve_run, resume_keeps_the_engine)
+{
+  char dir[] = "/tmp/pc-solve-XXXXXX";
+  cr_assert_not_null(mkdtemp(dir));
+  char ckpt[64];
+  snprintf(ckpt, sizeof ckpt, "%s/ckpt", dir);
+  const char *first[] = {"solve", "--count", "--quiet", "--engine", "bits", "--checkpoint", ckpt,
+                         "--every", "1000", "boards/scott.yaml", NULL};
+  const char *again[] = {"solve", "--count", "--quiet", "--resume", ckpt, "boards/scott.yaml",
+                         NULL};
+  pc_run a = pc_run_program(NULL, first);
+  cr_assert_eq(a.status, 0, "%s", a.err);
+  pc_run b = pc_run_program(NULL, again);
+  cr_expect_eq(b.status, 0, "%s", b.err);
+  cr_expect(strstr(b.out, "engine: bits,"), "%s", b.out);
+  const char *counts = strstr(a.out, "solutions: ");
+  cr_assert_not_null(counts, "%s", a.out);
+  const char *resumed = strstr(b.out, "solutions: ");
+  cr_assert_not_null(resumed, "%s", b.out);
+  cr_expect(!strncmp(resumed, counts, strcspn(counts, "\n") + 1), "%s", b.out);
+  pc_run_free(&a);
+  pc_run_free(&b);
+  pc_remove_tree(dir);
+}

@@ -80,101 +80,132 @@ static void unload(problem *p)
   }
 }
 
-int pc_cmd_estimate(int argc, char **argv)
+typedef struct estimate_options {
+  uint64_t paths, seed;
+  pc_choose choose;
+  bool json, all;
+  const char *path;
+} estimate_options;
+
+static pc_status parse_options(int argc, char **argv, estimate_options *o, pc_error *err)
 {
   static const struct option longopts[] = {
       {"paths", required_argument, NULL, 'n'}, {"seed", required_argument, NULL, 's'},
       {"leftmost", no_argument, NULL, 'l'},    {"json", no_argument, NULL, 'j'},
       {"all", no_argument, NULL, 'a'},         {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
-  uint64_t paths = DEFAULT_PATHS, seed = 1;
-  pc_choose choose = PC_CHOOSE_MRV;
-  bool json = false, all = false;
   int c;
   optind = 0;
   while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
     switch (c) {
     case 'n':
-      if (!pc_parse_u64(optarg, &paths) || !paths)
-        return pc_usage_error("estimate", "--paths wants a positive number, not '%s'", optarg);
+      if (!pc_parse_u64(optarg, &o->paths) || !o->paths)
+        return pc_usage_fail("estimate", err, "--paths wants a positive number, not '%s'",
+                             optarg);
       break;
     case 's':
-      if (!pc_parse_u64(optarg, &seed))
-        return pc_usage_error("estimate", "--seed wants a number, not '%s'", optarg);
+      if (!pc_parse_u64(optarg, &o->seed))
+        return pc_usage_fail("estimate", err, "--seed wants a number, not '%s'", optarg);
       break;
-    case 'l': choose = PC_CHOOSE_LEFTMOST; break;
-    case 'j': json = true; break;
-    case 'a': all = true; break;
-    case 'h': fputs(usage, stdout); return PC_EXIT_OK;
-    default: return pc_usage_error("estimate", "unknown option");
+    case 'l': o->choose = PC_CHOOSE_LEFTMOST; break;
+    case 'j': o->json = true; break;
+    case 'a': o->all = true; break;
+    case 'h': fputs(usage, stdout); return PC_DONE;
+    default: return pc_usage_fail("estimate", err, "unknown option");
     }
   }
   if (optind != argc - 1)
-    return pc_usage_error("estimate", optind == argc ? "no FILE given" : "more than one FILE");
+    return pc_usage_fail("estimate", err,
+                         optind == argc ? "no FILE given" : "more than one FILE");
+  o->path = argv[optind];
+  return PC_OK;
+}
 
-  const char *path = argv[optind];
-  pc_error err = {0};
-  problem p;
-  pc_status s = load(path, all, &p, &err);
-  if (s) return pc_report_error("estimate", s, &err);
-  const pc_xc *xc = p.puzzle ? &p.sv.matrix.xc : &p.xc;
-  bool reduced = p.puzzle && (p.sv.classes.piece >= 0 || p.sv.classes.cell >= 0);
-  pc_dlx *d = pc_dlx_new(xc);
-  if (!d) {
-    unload(&p);
-    fputs("polycover estimate: out of memory\n", stderr);
-    return PC_EXIT_FAIL;
-  }
+/* The estimate, and the time it means at the engine's speed on this very
+   problem, from the first part of its search. */
+typedef struct measured {
   pc_estimate est;
-  if (!pc_dlx_estimate(d, choose, paths, seed, &est)) {
+  double rate, seconds, seconds_se;
+} measured;
+
+static pc_status measure(const pc_xc *xc, const estimate_options *o, measured *m, pc_error *err)
+{
+  pc_dlx *d = pc_dlx_new(xc);
+  if (!d || !pc_dlx_estimate(d, o->choose, o->paths, o->seed, &m->est)) {
     pc_dlx_free(d);
-    unload(&p);
-    fputs("polycover estimate: out of memory\n", stderr);
-    return PC_EXIT_FAIL;
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   }
-  /* The engine's speed on this very problem, from the first part of its
-     search. */
-  pc_dlx_config cfg = {.choose = choose, .max_updates = RATE_UPDATES};
+  pc_dlx_config cfg = {.choose = o->choose, .max_updates = RATE_UPDATES};
   pc_dlx_stats st;
   double t = pc_timed_search(d, &cfg, &st);
-  double rate = t > 0 && st.updates ? (double)st.updates / t : 0.0;
-  double seconds = rate > 0 ? est.updates / rate : 0.0;
-  double seconds_se = rate > 0 ? est.updates_se / rate : 0.0;
-  if (json) {
-    pc_json j;
-    pc_json_begin(&j, stdout);
-    pc_json_str(&j, "file", path);
-    pc_json_u64(&j, "paths", paths);
-    pc_json_u64(&j, "seed", seed);
-    pc_json_u64(&j, "exact_depth", (uint64_t)est.depth);
-    pc_json_bool(&j, "reduced", reduced);
-    pc_json_u64(&j, "options", (uint64_t)xc->n_options);
-    pc_json_double(&j, "nodes", est.nodes);
-    pc_json_double(&j, "nodes_se", est.nodes_se);
-    pc_json_double(&j, "updates", est.updates);
-    pc_json_double(&j, "updates_se", est.updates_se);
-    pc_json_double(&j, "solutions", est.solutions);
-    pc_json_double(&j, "solutions_se", est.solutions_se);
-    pc_json_double(&j, "seconds", seconds);
-    pc_json_double(&j, "seconds_se", seconds_se);
-    pc_json_double(&j, "updates_per_second", rate);
-    pc_json_end(&j);
-  } else {
-    if (p.puzzle)
-      printf("%s\nsearch: %s, %d options\n", p.pz.title,
-             reduced ? "one solution per class, as solve makes it (--all: every one)"
-                     : "every solution",
-             (int)xc->n_options);
-    printf("estimated from %llu random paths (seed %llu) below the top %d levels\n"
-           "(enumerated exactly), +- one standard error:\n",
-           (unsigned long long)paths, (unsigned long long)seed, (int)est.depth);
-    printf("nodes:     %.4g +- %.2g\n", est.nodes, est.nodes_se);
-    printf("updates:   %.4g +- %.2g\n", est.updates, est.updates_se);
-    printf("solutions: %.4g +- %.2g\n", est.solutions, est.solutions_se);
-    printf("seconds:   %.3g +- %.2g (one thread, at %.0f M updates/s measured)\n", seconds,
-           seconds_se, rate / 1e6);
-  }
+  m->rate = t > 0 && st.updates ? (double)st.updates / t : 0.0;
+  m->seconds = m->rate > 0 ? m->est.updates / m->rate : 0.0;
+  m->seconds_se = m->rate > 0 ? m->est.updates_se / m->rate : 0.0;
   pc_dlx_free(d);
-  unload(&p);
-  return PC_EXIT_OK;
+  return PC_OK;
+}
+
+static void print_json(const estimate_options *o, const pc_xc *xc, bool reduced,
+                       const measured *m)
+{
+  pc_json j;
+  pc_json_begin(&j, stdout);
+  pc_json_str(&j, "file", o->path);
+  pc_json_u64(&j, "paths", o->paths);
+  pc_json_u64(&j, "seed", o->seed);
+  pc_json_u64(&j, "exact_depth", (uint64_t)m->est.depth);
+  pc_json_bool(&j, "reduced", reduced);
+  pc_json_u64(&j, "options", (uint64_t)xc->n_options);
+  pc_json_double(&j, "nodes", m->est.nodes);
+  pc_json_double(&j, "nodes_se", m->est.nodes_se);
+  pc_json_double(&j, "updates", m->est.updates);
+  pc_json_double(&j, "updates_se", m->est.updates_se);
+  pc_json_double(&j, "solutions", m->est.solutions);
+  pc_json_double(&j, "solutions_se", m->est.solutions_se);
+  pc_json_double(&j, "seconds", m->seconds);
+  pc_json_double(&j, "seconds_se", m->seconds_se);
+  pc_json_double(&j, "updates_per_second", m->rate);
+  pc_json_end(&j);
+}
+
+static void print_text(const estimate_options *o, const problem *p, const pc_xc *xc,
+                       bool reduced, const measured *m)
+{
+  const pc_estimate *est = &m->est;
+  if (p->puzzle)
+    printf("%s\nsearch: %s, %d options\n", p->pz.title,
+           reduced ? "one solution per class, as solve makes it (--all: every one)"
+                   : "every solution",
+           (int)xc->n_options);
+  printf("estimated from %llu random paths (seed %llu) below the top %d levels\n"
+         "(enumerated exactly), +- one standard error:\n",
+         (unsigned long long)o->paths, (unsigned long long)o->seed, (int)est->depth);
+  printf("nodes:     %.4g +- %.2g\n", est->nodes, est->nodes_se);
+  printf("updates:   %.4g +- %.2g\n", est->updates, est->updates_se);
+  printf("solutions: %.4g +- %.2g\n", est->solutions, est->solutions_se);
+  printf("seconds:   %.3g +- %.2g (one thread, at %.0f M updates/s measured)\n", m->seconds,
+         m->seconds_se, m->rate / 1e6);
+}
+
+int pc_cmd_estimate(int argc, char **argv)
+{
+  estimate_options o = {.paths = DEFAULT_PATHS, .seed = 1, .choose = PC_CHOOSE_MRV};
+  pc_error err = {0};
+  problem p;
+  bool loaded = false;
+  pc_status s = parse_options(argc, argv, &o, &err);
+  if (s) goto done;
+  s = load(o.path, o.all, &p, &err);
+  if (s) goto done;
+  loaded = true;
+  const pc_xc *xc = p.puzzle ? &p.sv.matrix.xc : &p.xc;
+  bool reduced = p.puzzle && (p.sv.classes.piece >= 0 || p.sv.classes.cell >= 0);
+  measured m;
+  s = measure(xc, &o, &m, &err);
+  if (s) goto done;
+  if (o.json) print_json(&o, xc, reduced, &m);
+  else print_text(&o, &p, xc, reduced, &m);
+done:
+  if (loaded) unload(&p);
+  return pc_exit_status("estimate", s, &err);
 }

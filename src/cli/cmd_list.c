@@ -93,8 +93,9 @@ static void list_folder(const char *dir, const char *sub, bool boards)
 
 int pc_cmd_list(int argc, char **argv)
 {
-  int status = pc_parse_help_only(argc, argv, "list", usage);
-  if (status >= 0) return status;
+  pc_error help_err;
+  pc_status help = pc_parse_help_only(argc, argv, "list", usage, &help_err);
+  if (help) return pc_exit_status("list", help, &help_err);
   if (argc - optind > 1) return pc_usage_error("list", "more than one DIR");
   char dir[PATH_MAX] = ".";
   if (optind < argc) {

@@ -109,84 +109,119 @@ static int64_t report_missing(const pc_result *rs, int n)
   return missing;
 }
 
-int pc_cmd_merge(int argc, char **argv)
+typedef struct merge_options {
+  bool json, count_only;
+  const char *board;
+  char **paths;
+  int n;
+} merge_options;
+
+static pc_status parse_options(int argc, char **argv, merge_options *o, pc_error *err)
 {
   static const struct option longopts[] = {
       {"count", no_argument, NULL, 'c'}, {"board", required_argument, NULL, 'b'},
       {"json", no_argument, NULL, 'J'},  {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
-  bool json = false, count_only = false;
-  const char *board = NULL;
   int c;
   optind = 0;
   while ((c = getopt_long(argc, argv, "ch", longopts, NULL)) != -1) {
     switch (c) {
-    case 'c': count_only = true; break;
-    case 'b': board = optarg; break;
-    case 'J': json = true; break;
-    case 'h': fputs(usage, stdout); return PC_EXIT_OK;
-    default: return pc_usage_error("merge", "unknown option");
+    case 'c': o->count_only = true; break;
+    case 'b': o->board = optarg; break;
+    case 'J': o->json = true; break;
+    case 'h': fputs(usage, stdout); return PC_DONE;
+    default: return pc_usage_fail("merge", err, "unknown option");
     }
   }
-  int n = argc - optind;
-  if (n < 1) return pc_usage_error("merge", "no RESULT given");
-  pc_error err = {0};
-  pc_result *rs = pc_calloc_array((size_t)n, sizeof *rs);
-  if (!rs) {
-    fputs("polycover merge: out of memory\n", stderr);
-    return PC_EXIT_FAIL;
+  o->paths = argv + optind;
+  o->n = argc - optind;
+  if (o->n < 1) return pc_usage_fail("merge", err, "no RESULT given");
+  return PC_OK;
+}
+
+/* The results' censuses added into sv's, their figures into st and
+   seconds; the split search, in every result, counted once. */
+static pc_status add_up(const merge_options *o, const pc_result *rs, pc_solver *sv,
+                        pc_dlx_stats *st, double *seconds, pc_error *err)
+{
+  pc_status s = PC_OK;
+  *st = (pc_dlx_stats){.nodes = rs[0].split_nodes, .updates = rs[0].split_updates};
+  *seconds = 0;
+  for (int i = 0; i < o->n && !s; i++) {
+    FILE *in = fmemopen(rs[i].census, rs[i].census_size, "r");
+    if (!in) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    int line = rs[i].census_line;
+    pc_error_file(err, o->paths[i]);
+    s = pc_census_merge(&sv->census, in, &line, err);
+    fclose(in);
+    st->nodes += rs[i].nodes - rs[i].split_nodes;
+    st->updates += rs[i].updates - rs[i].split_updates;
+    *seconds += rs[i].seconds;
   }
-  pc_puzzle pz = {0};
-  pc_solver sv = {0};
-  bool loaded = false, prepared = false;
-  int status = PC_EXIT_OK;
-  pc_status s = read_all(argv + optind, n, rs, &err);
+  return s;
+}
+
+/* What solve prints for the whole search; PC_ERR_INPUT (reported) when
+   jobs are missing. */
+static pc_status print_merged(const merge_options *o, const pc_result *rs, const pc_solver *sv,
+                              pc_dlx_stats st, double seconds, pc_error *err)
+{
   const pc_job *job = &rs[0].job;
   bool all, best, sym_table;
-  if (!s) {
-    pc_solve_job_options(job, &all, &best, &sym_table);
-    if (!board) board = job->board;
-    loaded = !(s = pc_puzzle_load(board, &pz, &err));
+  pc_solve_job_options(job, &all, &best, &sym_table);
+  int64_t missing = report_missing(rs, o->n);
+  const pc_engine *engine;
+  pc_error ignored;
+  st.complete = !missing;
+  st.no_updates = pc_engine_select(job->engine, NULL, PC_CHOOSE_MRV, NULL, &engine, &ignored) ||
+                  !engine->counts_updates;
+  pc_solve_report report = {.board = o->board, .sv = sv, .engine = job->engine,
+                            .jobs = job->jobs, .subproblems = job->subproblems, .st = st,
+                            .seconds = seconds, .all = all, .best = best, .json = o->json,
+                            .show_best = !o->count_only && !o->json};
+  pc_solve_report_print(&report);
+  if (sym_table) pc_solve_report_table(o->json ? stderr : stdout, &sv->census);
+  fflush(stdout);
+  if (!missing) return PC_OK;
+  memset(err, 0, sizeof *err);
+  err->line = PC_ERROR_REPORTED;
+  return PC_ERR_INPUT;
+}
+
+int pc_cmd_merge(int argc, char **argv)
+{
+  merge_options o = {0};
+  pc_error err = {0};
+  pc_result *rs = NULL;
+  pc_puzzle pz = {0};
+  pc_solver sv = {0};
+  bool loaded = false, prepared = false, all, best, sym_table;
+  pc_dlx_stats st;
+  double seconds;
+  pc_status s = parse_options(argc, argv, &o, &err);
+  if (s) goto done;
+  rs = pc_calloc_array((size_t)o.n, sizeof *rs);
+  if (!rs) {
+    s = pc_error_set(&err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    goto done;
   }
-  if (!s) prepared = !(s = pc_solver_init(&sv, &pz, all, best || sym_table, PC_BEST_SHOWN, &err));
-  if (!s) s = pc_solve_job_check(argv[optind], job, &sv, &err);
-  /* The split search is in every result: counted once. */
-  pc_dlx_stats st = {.nodes = rs[0].split_nodes, .updates = rs[0].split_updates};
-  double seconds = 0;
-  for (int i = 0; i < n && !s; i++) {
-    FILE *in = fmemopen(rs[i].census, rs[i].census_size, "r");
-    if (!in) {
-      s = pc_error_set(&err, PC_ERR_NOMEM, 0, 0, "out of memory");
-      break;
-    }
-    int line = rs[i].census_line;
-    pc_error_file(&err, argv[optind + i]);
-    s = pc_census_merge(&sv.census, in, &line, &err);
-    fclose(in);
-    st.nodes += rs[i].nodes - rs[i].split_nodes;
-    st.updates += rs[i].updates - rs[i].split_updates;
-    seconds += rs[i].seconds;
-  }
-  if (s) {
-    status = pc_report_error("merge", s, &err);
-  } else {
-    int64_t missing = report_missing(rs, n);
-    bool is_auto;
-    const pc_engine *engine = pc_engine_by_name(job->engine, &is_auto);
-    st.complete = !missing;
-    st.no_updates = !engine || !engine->counts_updates;
-    pc_solve_report report = {.board = board, .sv = &sv, .engine = job->engine,
-                              .jobs = job->jobs, .subproblems = job->subproblems, .st = st,
-                              .seconds = seconds, .all = all, .best = best, .json = json,
-                              .show_best = !count_only && !json};
-    pc_solve_report_print(&report);
-    if (sym_table) pc_solve_report_table(json ? stderr : stdout, &sv.census);
-    fflush(stdout);
-    status = missing ? PC_EXIT_USAGE : PC_EXIT_OK;
-  }
+  s = read_all(o.paths, o.n, rs, &err);
+  if (s) goto done;
+  pc_solve_job_options(&rs[0].job, &all, &best, &sym_table);
+  if (!o.board) o.board = rs[0].job.board;
+  loaded = !(s = pc_puzzle_load(o.board, &pz, &err));
+  if (s) goto done;
+  prepared = !(s = pc_solver_init(&sv, &pz, all, best || sym_table, PC_BEST_SHOWN, &err));
+  if (s) goto done;
+  s = pc_solve_job_check(o.paths[0], &rs[0].job, &sv, &err);
+  if (s) goto done;
+  s = add_up(&o, rs, &sv, &st, &seconds, &err);
+  if (s) goto done;
+  s = print_merged(&o, rs, &sv, st, seconds, &err);
+done:
   if (prepared) pc_solver_free(&sv);
   if (loaded) pc_puzzle_free(&pz);
-  for (int i = 0; i < n; i++) pc_result_free(&rs[i]);
+  for (int i = 0; rs && i < o.n; i++) pc_result_free(&rs[i]);
   free(rs);
-  return status;
+  return pc_exit_status("merge", s, &err);
 }

@@ -59,6 +59,34 @@ static void print_json(const pc_polyforms *p, bool count_only, double seconds)
   pc_json_end(&j);
 }
 
+/* Enumerates the polyforms and prints them (or their count); returns the
+   exit status. */
+static int make_pieces(const pc_grid *g, int32_t size, bool one_sided, bool count_only,
+                       bool json, const char *name)
+{
+  pc_polyforms p;
+  double t0 = pc_now();
+  pc_status st = pc_polyforms_make(g, size, one_sided, &p);
+  double seconds = pc_now() - t0;
+  if (st) {
+    fprintf(stderr, "polycover pieces: %s\n", pc_status_text(st));
+    return PC_EXIT_FAIL;
+  }
+  if (json) {
+    print_json(&p, count_only, seconds);
+  } else if (count_only) {
+    printf("%d\n", (int)p.count);
+  } else {
+    st = pc_polyforms_write_yaml(stdout, &p, name);
+  }
+  pc_polyforms_free(&p);
+  if (st || fflush(stdout) || ferror(stdout)) {
+    fprintf(stderr, "polycover pieces: %s\n", pc_status_text(st ? st : PC_ERR_IO));
+    return PC_EXIT_FAIL;
+  }
+  return PC_EXIT_OK;
+}
+
 int pc_cmd_pieces(int argc, char **argv)
 {
   static const struct option longopts[] = {
@@ -100,25 +128,5 @@ int pc_cmd_pieces(int argc, char **argv)
   if (optind != argc) return pc_usage_error("pieces", "unexpected argument '%s'", argv[optind]);
   if (!have_size) return pc_usage_error("pieces", "no --size given");
 
-  pc_polyforms p;
-  double t0 = pc_now();
-  pc_status st = pc_polyforms_make(g, (int32_t)size, one_sided, &p);
-  double seconds = pc_now() - t0;
-  if (st) {
-    fprintf(stderr, "polycover pieces: %s\n", pc_status_text(st));
-    return PC_EXIT_FAIL;
-  }
-  if (json) {
-    print_json(&p, count_only, seconds);
-  } else if (count_only) {
-    printf("%d\n", (int)p.count);
-  } else {
-    st = pc_polyforms_write_yaml(stdout, &p, name);
-  }
-  pc_polyforms_free(&p);
-  if (st || fflush(stdout) || ferror(stdout)) {
-    fprintf(stderr, "polycover pieces: %s\n", pc_status_text(st ? st : PC_ERR_IO));
-    return PC_EXIT_FAIL;
-  }
-  return PC_EXIT_OK;
+  return make_pieces(g, (int32_t)size, one_sided, count_only, json, name);
 }

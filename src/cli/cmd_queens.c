@@ -48,6 +48,41 @@ static bool print_board(void *ctx, const int32_t *options, int32_t count)
   return false;
 }
 
+/* Searches N queens and prints the counts; returns the exit status. */
+static int count_queens(int n, pc_queens_order order, pc_dlx_config *cfg, bool print,
+                        bool profile, bool json)
+{
+  pc_error err = {0};
+  pc_xc xc;
+  pc_status s = pc_queens_build(n, order, &xc, &err);
+  if (s) return pc_exit_status("queens", s, &err);
+  pc_dlx *d = pc_dlx_new(&xc);
+  pc_xc_free(&xc);
+  if (!d) {
+    fputs("polycover queens: out of memory\n", stderr);
+    return PC_EXIT_FAIL;
+  }
+  printer p = {.n = n};
+  if (print) {
+    cfg->visit = print_board;
+    cfg->ctx = &p;
+  }
+  pc_dlx_stats st;
+  double seconds = pc_timed_search(d, cfg, &st);
+  if (json) {
+    pc_json j;
+    pc_json_begin(&j, stdout);
+    pc_json_u64(&j, "n", (uint64_t)n);
+    pc_json_stats(&j, &st, seconds);
+    pc_json_end(&j);
+  } else {
+    pc_print_summary(stdout, &st, seconds);
+  }
+  if (profile) pc_print_profile(json ? stderr : stdout, &st);
+  pc_dlx_free(d);
+  return PC_EXIT_OK;
+}
+
 int pc_cmd_queens(int argc, char **argv)
 {
   static const struct option longopts[] = {
@@ -82,33 +117,5 @@ int pc_cmd_queens(int argc, char **argv)
     return pc_usage_error("queens", "N must be a whole number from 1 to %d, not '%s'",
                           PC_QUEENS_MAX, argv[optind]);
 
-  pc_error err = {0};
-  pc_xc xc;
-  pc_status s = pc_queens_build((int)n, order, &xc, &err);
-  if (s) return pc_report_error("queens", s, &err);
-  pc_dlx *d = pc_dlx_new(&xc);
-  pc_xc_free(&xc);
-  if (!d) {
-    fputs("polycover queens: out of memory\n", stderr);
-    return PC_EXIT_FAIL;
-  }
-  printer p = {.n = (int)n};
-  if (print) {
-    cfg.visit = print_board;
-    cfg.ctx = &p;
-  }
-  pc_dlx_stats st;
-  double seconds = pc_timed_search(d, &cfg, &st);
-  if (json) {
-    pc_json j;
-    pc_json_begin(&j, stdout);
-    pc_json_u64(&j, "n", n);
-    pc_json_stats(&j, &st, seconds);
-    pc_json_end(&j);
-  } else {
-    pc_print_summary(stdout, &st, seconds);
-  }
-  if (profile) pc_print_profile(json ? stderr : stdout, &st);
-  pc_dlx_free(d);
-  return PC_EXIT_OK;
+  return count_queens((int)n, order, &cfg, print, profile, json);
 }

@@ -56,7 +56,7 @@ static int gallery(const char *file, const pc_solfile *f, const render_args *a)
   if (a->max && a->max < (uint64_t)n) n = (int32_t)a->max;
   char **captions = pc_calloc_array((size_t)n + 1, sizeof *captions);
   char summary[256];
-  if (!captions) return pc_report_error("render", PC_ERR_NOMEM, &(pc_error){0});
+  if (!captions) return pc_exit_status("render", PC_ERR_NOMEM, &(pc_error){0});
   for (int32_t i = 0; i < n; i++)
     if (asprintf(&captions[i], "#%d", (int)i + 1) < 0) captions[i] = NULL;
   int len = snprintf(summary, sizeof summary, "%d solution%s in %s", (int)f->n_solutions,
@@ -72,7 +72,7 @@ static int gallery(const char *file, const pc_solfile *f, const render_args *a)
                                   (const char *const *)captions, n, &page, &o, &err);
   for (int32_t i = 0; i < n; i++) free(captions[i]);
   free(captions);
-  return s ? pc_report_error("render", s, &err) : PC_EXIT_OK;
+  return s ? pc_exit_status("render", s, &err) : PC_EXIT_OK;
 }
 
 static int pieces(const char *file, const render_args *a)
@@ -80,12 +80,12 @@ static int pieces(const char *file, const render_args *a)
   pc_error err = {0};
   pc_puzzle pz;
   pc_status s = pc_puzzle_load(file, &pz, &err);
-  if (s) return pc_report_error("render", s, &err);
+  if (s) return pc_exit_status("render", s, &err);
   pc_render_opts o = pc_render_defaults();
   apply(a, &o);
   s = pc_render_pieces(a->output, &pz, &o, &err);
   pc_puzzle_free(&pz);
-  return s ? pc_report_error("render", s, &err) : PC_EXIT_OK;
+  return s ? pc_exit_status("render", s, &err) : PC_EXIT_OK;
 }
 
 static int solutions(const char *file, const render_args *a)
@@ -95,9 +95,9 @@ static int solutions(const char *file, const render_args *a)
   pc_status s;
   /* A wrong picture name is found before the file is read. */
   if (a->output && (s = pc_format_of(a->output, &fmt, &err)))
-    return pc_report_error("render", s, &err);
+    return pc_exit_status("render", s, &err);
   pc_solfile f;
-  if ((s = pc_solfile_read(file, &f, &err))) return pc_report_error("render", s, &err);
+  if ((s = pc_solfile_read(file, &f, &err))) return pc_exit_status("render", s, &err);
   int status = PC_EXIT_OK;
   if (a->gallery) {
     status = gallery(file, &f, a);
@@ -109,7 +109,7 @@ static int solutions(const char *file, const render_args *a)
     pc_render_opts o = pc_render_defaults();
     apply(a, &o);
     s = pc_render_solution(a->output, &f.pz, &f.solutions[a->index - 1], &o, &err);
-    if (s) status = pc_report_error("render", s, &err);
+    if (s) status = pc_exit_status("render", s, &err);
   }
   pc_solfile_free(&f);
   return status;

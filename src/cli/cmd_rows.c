@@ -19,14 +19,14 @@ static const char usage[] =
 
 int pc_cmd_rows(int argc, char **argv)
 {
-  int status = pc_parse_help_only(argc, argv, "rows", usage);
-  if (status >= 0) return status;
+  pc_error err = {0};
+  pc_status s = pc_parse_help_only(argc, argv, "rows", usage, &err);
+  if (s) return pc_exit_status("rows", s, &err);
   if (optind != argc - 1)
     return pc_usage_error("rows", optind == argc ? "no BOARD given" : "more than one BOARD");
-  pc_error err = {0};
   pc_puzzle pz;
-  pc_status s = pc_puzzle_load(argv[optind], &pz, &err);
-  if (s) return pc_report_error("rows", s, &err);
+  s = pc_puzzle_load(argv[optind], &pz, &err);
+  if (s) return pc_exit_status("rows", s, &err);
   pc_matrix m;
   if (!(s = pc_matrix_build(&pz, &m, &err))) {
     printf("| %s: %s\n| %d options\n", argv[optind], pz.title, (int)m.xc.n_options);
@@ -34,5 +34,5 @@ int pc_cmd_rows(int argc, char **argv)
     pc_matrix_free(&m);
   }
   pc_puzzle_free(&pz);
-  return s ? pc_report_error("rows", s, &err) : PC_EXIT_OK;
+  return s ? pc_exit_status("rows", s, &err) : PC_EXIT_OK;
 }

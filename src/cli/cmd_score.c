@@ -28,6 +28,46 @@ static const char usage[] =
 
 enum { OPT_JSON = 256 };
 
+/* Each solution's scores (unless best_only or json), then the best. */
+static void print_scores(const char *path, const pc_solfile *f, const pc_scorer *scorer,
+                         bool best_only, bool json)
+{
+  pc_score best = {-1, -1};
+  int32_t best_count = 0;
+  for (int32_t i = 0; i < f->n_solutions; i++) {
+    pc_score sc = pc_score_tiling(scorer, &f->solutions[i]);
+    int cmp = pc_score_cmp(sc, best);
+    if (cmp > 0) best = sc, best_count = 0;
+    if (cmp >= 0) best_count++;
+    if (!json && !best_only)
+      printf("solution %d: horizontal %d, vertical %d, edges between pieces %d\n", (int)i + 1,
+             (int)sc.h, (int)sc.v, (int)pc_score_piece_edges(scorer, &f->solutions[i]));
+  }
+  if (json) {
+    pc_json j;
+    pc_json_begin(&j, stdout);
+    pc_json_str(&j, "file", path);
+    pc_json_u64(&j, "solutions", (uint64_t)f->n_solutions);
+    pc_json_u64(&j, "edges", (uint64_t)scorer->n_edges);
+    if (f->n_solutions) {
+      pc_json_u64(&j, "best_horizontal", (uint64_t)best.h);
+      pc_json_u64(&j, "best_vertical", (uint64_t)best.v);
+      pc_json_u64(&j, "best_count", (uint64_t)best_count);
+    }
+    pc_json_end(&j);
+  } else if (f->n_solutions) {
+    printf("%s: %d solution%s, %d internal edges\n", f->pz.title, (int)f->n_solutions,
+           f->n_solutions == 1 ? "" : "s", (int)scorer->n_edges);
+    printf("maximally symmetric: horizontal %d, vertical %d:", (int)best.h, (int)best.v);
+    for (int32_t i = 0; i < f->n_solutions; i++)
+      if (!pc_score_cmp(pc_score_tiling(scorer, &f->solutions[i]), best))
+        printf(" %d", (int)i + 1);
+    printf("\n");
+  } else {
+    printf("%s: no solutions in the file\n", f->pz.title);
+  }
+}
+
 int pc_cmd_score(int argc, char **argv)
 {
   static const struct option longopts[] = {{"best", no_argument, NULL, 'b'},
@@ -46,51 +86,20 @@ int pc_cmd_score(int argc, char **argv)
     }
   }
   if (optind != argc - 1)
-    return pc_usage_error("score", optind == argc ? "no SOLUTIONS_FILE given" : "more than one file");
+    return pc_usage_error("score",
+                          optind == argc ? "no SOLUTIONS_FILE given" : "more than one file");
 
   pc_error err = {0};
   pc_solfile f;
   pc_status s = pc_solfile_read(argv[optind], &f, &err);
-  if (s) return pc_report_error("score", s, &err);
+  if (s) return pc_exit_status("score", s, &err);
   pc_scorer scorer;
   if (pc_scorer_init(&scorer, f.pz.grid, f.pz.cells, f.pz.n_cells)) {
     pc_solfile_free(&f);
     fputs("polycover score: out of memory\n", stderr);
     return PC_EXIT_FAIL;
   }
-  pc_score best = {-1, -1};
-  int32_t best_count = 0;
-  for (int32_t i = 0; i < f.n_solutions; i++) {
-    pc_score sc = pc_score_tiling(&scorer, &f.solutions[i]);
-    int cmp = pc_score_cmp(sc, best);
-    if (cmp > 0) best = sc, best_count = 0;
-    if (cmp >= 0) best_count++;
-    if (!json && !best_only)
-      printf("solution %d: horizontal %d, vertical %d, edges between pieces %d\n", (int)i + 1,
-             (int)sc.h, (int)sc.v, (int)pc_score_piece_edges(&scorer, &f.solutions[i]));
-  }
-  if (json) {
-    pc_json j;
-    pc_json_begin(&j, stdout);
-    pc_json_str(&j, "file", argv[optind]);
-    pc_json_u64(&j, "solutions", (uint64_t)f.n_solutions);
-    pc_json_u64(&j, "edges", (uint64_t)scorer.n_edges);
-    if (f.n_solutions) {
-      pc_json_u64(&j, "best_horizontal", (uint64_t)best.h);
-      pc_json_u64(&j, "best_vertical", (uint64_t)best.v);
-      pc_json_u64(&j, "best_count", (uint64_t)best_count);
-    }
-    pc_json_end(&j);
-  } else if (f.n_solutions) {
-    printf("%s: %d solution%s, %d internal edges\n", f.pz.title, (int)f.n_solutions,
-           f.n_solutions == 1 ? "" : "s", (int)scorer.n_edges);
-    printf("maximally symmetric: horizontal %d, vertical %d:", (int)best.h, (int)best.v);
-    for (int32_t i = 0; i < f.n_solutions; i++)
-      if (!pc_score_cmp(pc_score_tiling(&scorer, &f.solutions[i]), best)) printf(" %d", (int)i + 1);
-    printf("\n");
-  } else {
-    printf("%s: no solutions in the file\n", f.pz.title);
-  }
+  print_scores(argv[optind], &f, &scorer, best_only, json);
   pc_scorer_free(&scorer);
   pc_solfile_free(&f);
   return PC_EXIT_OK;

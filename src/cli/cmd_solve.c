@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/alloc.h"
 #include "poly/solver.h"
@@ -94,6 +95,7 @@ typedef struct solve_run {
   uint64_t reported, limit;
   const pc_job *job;      /* --job: the subproblems to search */
   int64_t job_at;
+  int marks;              /* snapshots of the solution file for checkpoints */
 } solve_run;
 
 static bool next_of_job(void *ctx, int64_t *sub)
@@ -124,6 +126,7 @@ static pc_status save(void *ctx, FILE *f)
   int64_t length = -1;
   if (r->out && !r->out_status && (r->out_status = pc_solwriter_mark(r->out, &length, NULL)))
     return r->out_status;
+  r->marks += length >= 0;
   fprintf(f, "solve reported %llu output %lld\n", (unsigned long long)r->reported,
           (long long)length);
   return pc_census_save(r->census, f);
@@ -145,219 +148,326 @@ static pc_status load(void *ctx, FILE *f, pc_error *err)
   return s;
 }
 
+static const struct option longopts[] = {
+    {"count", no_argument, NULL, 'c'},       {"limit", required_argument, NULL, 'n'},
+    {"output", required_argument, NULL, 'o'},
+    {"all", no_argument, NULL, OPT_ALL},     {"unique", no_argument, NULL, OPT_UNIQUE},
+    {"best", no_argument, NULL, OPT_BEST},   {"sym-table", no_argument, NULL, OPT_SYM_TABLE},
+    {"leftmost", no_argument, NULL, OPT_LEFTMOST},
+    {"profile", no_argument, NULL, OPT_PROFILE},
+    {"json", no_argument, NULL, OPT_JSON},   {"help", no_argument, NULL, 'h'},
+    {"render", required_argument, NULL, OPT_RENDER},
+    {"index", required_argument, NULL, OPT_INDEX},
+    {"gallery", required_argument, NULL, OPT_GALLERY},
+    {"max", required_argument, NULL, OPT_MAX},
+    {"columns", required_argument, NULL, OPT_COLUMNS},
+    {"sort", required_argument, NULL, OPT_SORT},
+    {"profile-plot", required_argument, NULL, OPT_PROFILE_PLOT},
+    {"split-only", required_argument, NULL, OPT_SPLIT_ONLY},
+    {"jobs", required_argument, NULL, OPT_JOBS},
+    {"dir", required_argument, NULL, OPT_DIR},
+    {"job", required_argument, NULL, OPT_JOB},
+    {"result", required_argument, NULL, OPT_RESULT},
+    PC_RUN_LONGOPTS,
+    PC_RUN_MPI_LONGOPT,
+    {NULL, 0, NULL, 0}};
+
+/* A solve run: its options, then what the steps make. */
+typedef struct solve_cmd {
+  bool count_only, profile, json, all, best, sym_table;
+  bool shaped;            /* an option a job file sets */
+  const char *board, *dir, *job_path, *result;
+  uint64_t split_only, jobs;
+  pc_runner_config cfg;
+  pc_run_options ro;
+  solve_run run;          /* its output, limit and pictures are options too */
+  pc_job job;
+  pc_puzzle pz;
+  pc_solver sv;
+  bool loaded, prepared;
+  pc_solwriter writer;
+  pc_runner_result res;
+#ifdef PC_MPI
+  pc_mpi *mpi;
+#endif
+} solve_cmd;
+
+/* A whole number from 1 to max, the argument of --name. */
+static pc_status positive(const char *name, const char *arg, uint64_t max, uint64_t *out,
+                          pc_error *err)
+{
+  if (!pc_parse_u64(arg, out) || !*out || *out > max)
+    return pc_usage_fail("solve", err, "--%s wants a positive number, not '%s'", name, arg);
+  return PC_OK;
+}
+
+/* The options that draw pictures; false for another option. */
+static bool take_picture_option(int c, const char *arg, pc_solve_pictures *pic,
+                                pc_status *s, pc_error *err)
+{
+  uint64_t n;
+  switch (c) {
+  case OPT_RENDER: pic->render = arg; return true;
+  case OPT_GALLERY: pic->gallery = arg; return true;
+  case OPT_PROFILE_PLOT: pic->profile_plot = arg; return true;
+  case OPT_INDEX:
+    if (!(*s = positive("index", arg, INT32_MAX, &n, err))) pic->index = n;
+    return true;
+  case OPT_MAX:
+    if (!(*s = positive("max", arg, INT32_MAX, &n, err))) pic->max = (int32_t)n;
+    return true;
+  case OPT_COLUMNS:
+    if (!(*s = positive("columns", arg, INT32_MAX, &n, err))) pic->columns = (int32_t)n;
+    return true;
+  case OPT_SORT:
+    if (strcmp(arg, "symmetry"))
+      *s = pc_usage_fail("solve", err, "--sort knows only 'symmetry', not '%s'", arg);
+    pic->sort = true;
+    return true;
+  default: return false;
+  }
+}
+
+static pc_status take_option(int c, const char *arg, solve_cmd *o, pc_error *err)
+{
+  pc_status s = PC_OK;
+  switch (c) {
+  case 'c': o->count_only = true; break;
+  case 'n': s = positive("limit", arg, UINT64_MAX, &o->run.limit, err); break;
+  case 'o': o->run.output = arg; break;
+  case OPT_ALL: o->all = o->shaped = true; break;
+  case OPT_UNIQUE: o->all = false, o->shaped = true; break;
+  case OPT_BEST: o->best = o->shaped = true; break;
+  case OPT_SYM_TABLE: o->sym_table = o->shaped = true; break;
+  case OPT_LEFTMOST: o->cfg.choose = PC_CHOOSE_LEFTMOST, o->shaped = true; break;
+  case OPT_SPLIT_ONLY: s = positive("split-only", arg, INT32_MAX, &o->split_only, err); break;
+  case OPT_JOBS: s = positive("jobs", arg, INT32_MAX, &o->jobs, err); break;
+  case OPT_DIR: o->dir = arg; break;
+  case OPT_JOB: o->job_path = arg; break;
+  case OPT_RESULT: o->result = arg; break;
+  case OPT_PROFILE: o->profile = true; break;
+  case OPT_JSON: o->json = true; break;
+  default:
+    if (!take_picture_option(c, arg, &o->run.pictures, &s, err))
+      s = pc_run_option("solve", c, arg, &o->ro, err);
+  }
+  return s;
+}
+
+static pc_status parse_options(int argc, char **argv, solve_cmd *o, pc_error *err)
+{
+  pc_status s = PC_OK;
+  int c;
+  optind = 0;
+  while (!s && (c = getopt_long(argc, argv, "cn:o:j:h", longopts, NULL)) != -1) {
+    if (c == 'h') {
+      fputs(usage, stdout);
+      return PC_DONE;
+    }
+    s = take_option(c, optarg, o, err);
+  }
+  if (s) return s;
+  if (optind != argc - 1 && !(o->job_path && optind == argc))
+    return pc_usage_fail("solve", err, optind == argc ? "no BOARD given" : "more than one BOARD");
+  o->board = optind < argc ? argv[optind] : NULL;
+  return PC_OK;
+}
+
+/* The combinations of options that make no sense. */
+static pc_status check_options(const solve_cmd *o, pc_error *err)
+{
+  const pc_solve_pictures *pic = &o->run.pictures;
+  if ((o->jobs || o->dir) && !o->split_only)
+    return pc_usage_fail("solve", err, "--jobs and --dir go with --split-only");
+  if (o->result && !o->job_path) return pc_usage_fail("solve", err, "--result goes with --job");
+  if (o->split_only && (o->job_path || o->run.limit || o->run.output || o->ro.resume ||
+                        pic->render || pic->gallery || o->ro.mpi))
+    return pc_usage_fail("solve", err, "--split-only only writes job files: no --job, --limit, "
+                                       "--output, --resume, --mpi or pictures");
+  if (o->job_path && o->ro.mpi)
+    return pc_usage_fail("solve", err,
+                         "--job runs on one machine; --mpi runs the whole search");
+  if (o->job_path && (o->shaped || o->run.limit || strcmp(o->ro.engine, "auto")))
+    return pc_usage_fail("solve", err,
+                         "a job runs with the options it was split with: no --all, --unique, "
+                         "--best, --sym-table, --leftmost, --engine, --limit");
+  if (o->best && o->run.limit)
+    return pc_usage_fail("solve", err,
+                         "--best looks at every solution; it cannot take --limit");
+  if (o->ro.resume && o->run.output && !strcmp(o->run.output, "-"))
+    return pc_usage_fail("solve", err, "--resume cannot carry on an output to stdout");
+  if (o->best && pic->index != 1)
+    return pc_usage_fail("solve", err,
+                         "--best draws the maximally symmetric solution; no --index");
+  return pc_run_check("solve", &o->ro, err);
+}
+
+/* The job file (with --job), the board and its matrix, and the engine. */
+static pc_status load_problem(solve_cmd *o, pc_error *err)
+{
+  pc_status s;
+  if (o->job_path) {
+    s = pc_solve_job_read(o->job_path, &o->job, &o->all, &o->best, &o->sym_table, &o->cfg, err);
+    if (s) return s;
+    /* The engine it was split with, if it still takes the problem. */
+    o->ro.engine = o->cfg.engine->name;
+    if (!o->board) o->board = o->job.board;
+  }
+  s = pc_puzzle_load(o->board, &o->pz, err);
+  if (s) return s;
+  o->loaded = true;
+  bool scored = o->best || o->sym_table || pc_solve_pictures_scored(&o->run.pictures);
+  s = pc_solver_init(&o->sv, &o->pz, o->all, scored, PC_BEST_SHOWN, err);
+  if (s) return s;
+  o->prepared = true;
+  o->run.census = &o->sv.census;
+  o->run.pz = &o->pz;
+  o->run.print = !o->count_only && !o->json && !o->best;
+  o->run.show_best = !o->count_only && !o->json;
+  s = pc_run_configure("solve", &o->ro, &o->sv.matrix.xc, &o->cfg, err);
+#ifdef PC_MPI
+  /* The other ranks only search (PC_DONE): rank 0 reports. */
+  if (!s && o->ro.mpi) s = pc_mpi_setup(&o->mpi, &o->sv.matrix.xc, &o->cfg, err);
+#endif
+  return s;
+}
+
+/* --split-only: the job files, nothing solved. */
+static pc_status solve_split(solve_cmd *o, pc_error *err)
+{
+  pc_status s = pc_solve_job_header(&o->job, o->board, &o->sv, &o->cfg, o->best, o->sym_table,
+                                    (int32_t)o->split_only, err);
+  if (s) return s;
+  return pc_solve_split_jobs(&o->job, &o->sv, &o->cfg, (int32_t)o->jobs,
+                             o->dir ? o->dir : ".", err);
+}
+
+/* After a failed search the file is kept apart as FILE.partial. FILE
+   itself, when a checkpoint made it, holds what that checkpoint needs;
+   unless the checkpoint was the one that failed, the first of a new run. */
+static void keep_partial(pc_solwriter *w, bool snapshot_useless)
+{
+  if (snapshot_useless) unlink(w->path);
+  char *partial = NULL;
+  pc_error ignored;
+  if (asprintf(&partial, "%s.partial", w->path) < 0) {
+    pc_solwriter_abort(w);
+    return;
+  }
+  uint64_t count = w->count;
+  char *path = w->path;
+  w->path = partial;
+  if (!pc_solwriter_commit(w, &ignored))
+    fprintf(stderr, "polycover solve: the run failed: the %llu solutions written are in "
+                    "%s.partial\n", (unsigned long long)count, path);
+  free(path);
+}
+
+/* The solution file, committed when the search (status s) succeeded. */
+static pc_status finish_output(solve_cmd *o, pc_status s, pc_error *err)
+{
+  solve_run *r = &o->run;
+  const pc_census *cs = r->census;
+  pc_error ignored;
+  for (int32_t i = 0; o->best && i < cs->n_best && !r->out_status; i++)
+    r->out_status = pc_solwriter_add(&o->writer, &cs->best_tilings[i], NULL);
+  if (r->out_status) {
+    pc_solwriter_abort(&o->writer);
+    return s ? s : pc_error_set(err, r->out_status, 0, 0, "cannot write %s", r->output);
+  }
+  if (!o->writer.f) return s;
+  if (!s) return pc_solwriter_commit(&o->writer, err);
+  if (o->writer.f == stdout) pc_solwriter_commit(&o->writer, &ignored);
+  else keep_partial(&o->writer, r->marks == 1 && !o->ro.resume);
+  return s;
+}
+
+/* After the search: the counts, the solution file, the pictures, the
+   table and profile, the job's result. `s` is the search's status: no
+   later step hides its failure. */
+static pc_status finish_search(solve_cmd *o, pc_status s, pc_error *err)
+{
+  pc_dlx_stats st = o->res.stats;
+  const pc_census *cs = o->run.census;
+  st.solutions = cs->solutions;
+  if (!s && o->run.output && !o->writer.f)
+    s = pc_solwriter_open(&o->writer, o->run.output, &o->pz, err);
+  pc_solve_report report = {.board = o->board, .sv = &o->sv, .engine = o->cfg.engine->name,
+                            .threads = o->res.threads, .subproblems = o->res.subproblems,
+                            .st = st, .seconds = o->res.seconds, .all = o->all,
+                            .best = o->best, .json = o->json, .show_best = o->run.show_best};
+  pc_solve_report_print(&report);
+  if (o->run.output) s = finish_output(o, s, err);
+  if (!s) s = pc_solve_pictures_finish(&o->run.pictures, &o->pz, cs, o->best, &st, err);
+  if (!s && o->sym_table) pc_solve_report_table(o->json ? stderr : stdout, cs);
+  if (!s && o->profile) pc_print_profile(o->json ? stderr : stdout, &st);
+  if (!s && o->job_path && st.complete)
+    s = pc_solve_job_finish(o->job_path, o->result, &o->job, &o->sv, &o->res, err);
+  return pc_run_finish("solve", s, &o->res, &o->cfg, err);
+}
+
+/* The search, whole or the job's share. */
+static pc_status solve_search(solve_cmd *o, pc_error *err)
+{
+  solve_run *r = &o->run;
+  pc_status s = pc_solve_pictures_start(&r->pictures, o->pz.n_cells, err);
+  if (s) return s;
+  if (r->output && !o->best) r->out = &o->writer;
+  if (r->output && !o->ro.resume) {
+    s = pc_solwriter_open(&o->writer, r->output, &o->pz, err);
+    if (s) return s;
+  }
+  o->cfg.visit = visit;
+  o->cfg.ctx = r;
+  o->cfg.save = save;
+  o->cfg.load = load;
+  s = pc_runner_run(&o->sv.matrix.xc, &o->cfg, &o->res, err);
+  if (!o->res.ran) {
+    if (o->writer.f) pc_solwriter_abort(&o->writer);
+    return s;
+  }
+  return finish_search(o, s, err);
+}
+
+/* --job: checked against the board before it runs. */
+static pc_status solve_job(solve_cmd *o, pc_error *err)
+{
+  pc_status s = pc_solve_job_check(o->job_path, &o->job, &o->sv, err);
+  if (s) return s;
+  s = pc_solve_job_check_split(o->job_path, &o->job, &o->sv, &o->cfg, err);
+  if (s) return s;
+  o->run.job = &o->job;
+  o->cfg.next = next_of_job;
+  return solve_search(o, err);
+}
+
+static void solve_free(solve_cmd *o)
+{
+#ifdef PC_MPI
+  pc_mpi_end(o->mpi);
+#endif
+  pc_runner_result_free(&o->res);
+  pc_solve_pictures_free(&o->run.pictures);
+  if (o->prepared) pc_solver_free(&o->sv);
+  if (o->loaded) pc_puzzle_free(&o->pz);
+  pc_job_free(&o->job);
+}
+
 int pc_cmd_solve(int argc, char **argv)
 {
-  static const struct option longopts[] = {
-      {"count", no_argument, NULL, 'c'},       {"limit", required_argument, NULL, 'n'},
-      {"output", required_argument, NULL, 'o'},
-      {"all", no_argument, NULL, OPT_ALL},     {"unique", no_argument, NULL, OPT_UNIQUE},
-      {"best", no_argument, NULL, OPT_BEST},   {"sym-table", no_argument, NULL, OPT_SYM_TABLE},
-      {"leftmost", no_argument, NULL, OPT_LEFTMOST},
-      {"profile", no_argument, NULL, OPT_PROFILE},
-      {"json", no_argument, NULL, OPT_JSON},   {"help", no_argument, NULL, 'h'},
-      {"render", required_argument, NULL, OPT_RENDER},
-      {"index", required_argument, NULL, OPT_INDEX},
-      {"gallery", required_argument, NULL, OPT_GALLERY},
-      {"max", required_argument, NULL, OPT_MAX},
-      {"columns", required_argument, NULL, OPT_COLUMNS},
-      {"sort", required_argument, NULL, OPT_SORT},
-      {"profile-plot", required_argument, NULL, OPT_PROFILE_PLOT},
-      {"split-only", required_argument, NULL, OPT_SPLIT_ONLY},
-      {"jobs", required_argument, NULL, OPT_JOBS},
-      {"dir", required_argument, NULL, OPT_DIR},
-      {"job", required_argument, NULL, OPT_JOB},
-      {"result", required_argument, NULL, OPT_RESULT},
-      PC_RUN_LONGOPTS,
-      PC_RUN_MPI_LONGOPT,
-      {NULL, 0, NULL, 0}};
-  bool count_only = false, profile = false, json = false, all = false, best = false,
-       sym_table = false, shaped = false; /* shaped: an option a job file sets */
-  const char *dir = NULL, *job_path = NULL, *result = NULL;
-  uint64_t split_only = 0, jobs = 0;
-  pc_job job = {0};
-  solve_run run = {.pictures = {.index = 1, .max = 100}};
-  pc_solve_pictures *pic = &run.pictures;
-  uint64_t number;
-  const char *output = NULL;
-  pc_solwriter writer = {0};
-  pc_runner_config cfg = {.choose = PC_CHOOSE_MRV};
-  pc_run_options ro;
-  pc_run_options_init(&ro);
-#ifdef PC_MPI
-  pc_mpi *mpi = NULL;
-#endif
-  int c, taken;
-  optind = 0;
-  while ((c = getopt_long(argc, argv, "cn:o:j:h", longopts, NULL)) != -1) {
-    switch (c) {
-    case 'c': count_only = true; break;
-    case 'n':
-      if (!pc_parse_u64(optarg, &run.limit) || !run.limit)
-        return pc_usage_error("solve", "--limit wants a positive number, not '%s'", optarg);
-      break;
-    case 'o': output = optarg; break;
-    case OPT_ALL: all = shaped = true; break;
-    case OPT_UNIQUE: all = false, shaped = true; break;
-    case OPT_BEST: best = shaped = true; break;
-    case OPT_SYM_TABLE: sym_table = shaped = true; break;
-    case OPT_LEFTMOST: cfg.choose = PC_CHOOSE_LEFTMOST, shaped = true; break;
-    case OPT_SPLIT_ONLY:
-    case OPT_JOBS:
-      if (!pc_parse_u64(optarg, &number) || !number || number > INT32_MAX)
-        return pc_usage_error("solve", "--%s wants a positive number, not '%s'",
-                              c == OPT_JOBS ? "jobs" : "split-only", optarg);
-      *(c == OPT_JOBS ? &jobs : &split_only) = number;
-      break;
-    case OPT_DIR: dir = optarg; break;
-    case OPT_JOB: job_path = optarg; break;
-    case OPT_RESULT: result = optarg; break;
-    case OPT_PROFILE: profile = true; break;
-    case OPT_JSON: json = true; break;
-    case OPT_RENDER: pic->render = optarg; break;
-    case OPT_GALLERY: pic->gallery = optarg; break;
-    case OPT_PROFILE_PLOT: pic->profile_plot = optarg; break;
-    case OPT_INDEX:
-    case OPT_MAX:
-    case OPT_COLUMNS:
-      if (!pc_parse_u64(optarg, &number) || !number || number > INT32_MAX)
-        return pc_usage_error("solve", "--%s wants a positive number, not '%s'",
-                              c == OPT_INDEX ? "index" : c == OPT_MAX ? "max" : "columns", optarg);
-      if (c == OPT_INDEX) pic->index = number;
-      else if (c == OPT_MAX) pic->max = (int32_t)number;
-      else pic->columns = (int32_t)number;
-      break;
-    case OPT_SORT:
-      if (strcmp(optarg, "symmetry"))
-        return pc_usage_error("solve", "--sort knows only 'symmetry', not '%s'", optarg);
-      pic->sort = true;
-      break;
-    case 'h': fputs(usage, stdout); return PC_EXIT_OK;
-    default:
-      if ((taken = pc_run_option("solve", c, optarg, &ro)) < 0)
-        return pc_usage_error("solve", "unknown option");
-      if (taken) return taken;
-    }
-  }
-  if (optind != argc - 1 && !(job_path && optind == argc))
-    return pc_usage_error("solve", optind == argc ? "no BOARD given" : "more than one BOARD");
-  if ((jobs || dir) && !split_only)
-    return pc_usage_error("solve", "--jobs and --dir go with --split-only");
-  if (result && !job_path) return pc_usage_error("solve", "--result goes with --job");
-  if (split_only && (job_path || run.limit || output || ro.resume || pic->render || pic->gallery ||
-                     ro.mpi))
-    return pc_usage_error("solve", "--split-only only writes job files: no --job, --limit, "
-                                   "--output, --resume, --mpi or pictures");
-  if (job_path && ro.mpi)
-    return pc_usage_error("solve", "--job runs on one machine; --mpi runs the whole search");
-  if (job_path && (shaped || run.limit || strcmp(ro.engine, "auto")))
-    return pc_usage_error("solve", "a job runs with the options it was split with: no --all, "
-                                   "--unique, --best, --sym-table, --leftmost, --engine, --limit");
-  if (best && run.limit)
-    return pc_usage_error("solve", "--best looks at every solution; it cannot take --limit");
-
-  if (ro.resume && output && !strcmp(output, "-"))
-    return pc_usage_error("solve", "--resume cannot carry on an output to stdout");
-  if (best && pic->index != 1)
-    return pc_usage_error("solve", "--best draws the maximally symmetric solution; no --index");
-
+  solve_cmd o = {.cfg = {.choose = PC_CHOOSE_MRV}, .run = {.pictures = {.index = 1, .max = 100}}};
+  pc_run_options_init(&o.ro);
   pc_error err = {0};
-  pc_puzzle pz;
-  pc_status s;
-  if (job_path && (s = pc_solve_job_read(job_path, &job, &all, &best, &sym_table, &cfg, &err)))
-    return pc_report_error("solve", s, &err);
-  const char *board = optind < argc ? argv[optind] : job.board;
-  if ((s = pc_puzzle_load(board, &pz, &err))) {
-    pc_job_free(&job);
-    return pc_report_error("solve", s, &err);
-  }
-  bool scored = best || sym_table || pc_solve_pictures_scored(pic);
-  pc_solver sv;
-  pc_runner_result res = {0};
-  int status = PC_EXIT_OK;
-  if ((s = pc_solver_init(&sv, &pz, all, scored, PC_BEST_SHOWN, &err))) {
-    pc_puzzle_free(&pz);
-    pc_job_free(&job);
-    return pc_report_error("solve", s, &err);
-  }
-  const pc_matrix *matrix = &sv.matrix;
-  run.census = &sv.census;
-  run.pz = &pz;
-  run.print = !count_only && !json && !best;
-  run.show_best = !count_only && !json;
-  /* auto's trial searches a little of the problem: only when asked for. */
-  const pc_engine *engine = job_path                ? cfg.engine
-                            : pc_run_wants_auto(&ro) ? pc_engine_auto(&matrix->xc, cfg.choose)
-                                                     : NULL;
-  if ((status = pc_run_configure("solve", &ro, engine, &cfg)) >= 0) goto done;
-#ifdef PC_MPI
-  /* The other ranks only search: rank 0 reports. */
-  if (ro.mpi && (s = pc_mpi_setup(&mpi, &matrix->xc, &cfg, &err))) {
-    status = s == PC_DONE ? PC_EXIT_OK : pc_report_error("solve", s, &err);
-    goto done;
-  }
-#endif
-  status = PC_EXIT_OK;
-  if (split_only) {
-    if ((s = pc_solve_job_header(&job, board, &sv, &cfg, best, sym_table, (int32_t)split_only,
-                                 &err)) ||
-        (s = pc_solve_split_jobs(&job, &sv, &cfg, (int32_t)jobs, dir ? dir : ".", &err)))
-      goto fail;
-    goto done;
-  }
-  if (job_path) {
-    if ((s = pc_solve_job_check(job_path, &job, &sv, &err))) goto fail;
-    run.job = &job;
-    cfg.next = next_of_job;
-  }
-  if ((s = pc_solve_pictures_start(pic, pz.n_cells, &err))) goto fail;
-  run.output = output;
-  if (output && !best) run.out = &writer;
-  if (output && !ro.resume && (s = pc_solwriter_open(&writer, output, &pz, &err))) goto fail;
-  cfg.visit = visit;
-  cfg.ctx = &run;
-  cfg.save = save;
-  cfg.load = load;
-  s = pc_runner_run(&matrix->xc, &cfg, &res, &err);
-  if (!res.ran) goto fail;
-  if (output && !writer.f && (s = pc_solwriter_open(&writer, output, &pz, &err))) goto fail;
-  pc_dlx_stats st = res.stats;
-  double seconds = res.seconds;
-  const pc_census *cs = run.census;
-  st.solutions = cs->solutions;
-  pc_solve_report report = {.board = board, .sv = &sv, .engine = cfg.engine->name,
-                            .threads = res.threads, .subproblems = res.subproblems, .st = st,
-                            .seconds = seconds, .all = all, .best = best, .json = json,
-                            .show_best = run.show_best};
-  pc_solve_report_print(&report);
-  if (output) {
-    for (int32_t i = 0; best && i < cs->n_best && !run.out_status; i++)
-      run.out_status = pc_solwriter_add(&writer, &cs->best_tilings[i], NULL);
-    if (run.out_status) {
-      pc_solwriter_abort(&writer);
-      s = pc_error_set(&err, run.out_status, 0, 0, "cannot write %s", output);
-      goto fail;
-    }
-    if ((s = pc_solwriter_commit(&writer, &err))) goto fail;
-    output = NULL;
-  }
-  if ((s = pc_solve_pictures_finish(pic, &pz, cs, best, &st, &err))) goto fail;
-  if (sym_table) pc_solve_report_table(json ? stderr : stdout, cs);
-  if (profile) pc_print_profile(json ? stderr : stdout, &st);
-  if (job_path && !s && st.complete)
-    s = pc_solve_job_finish(job_path, result, &job, &sv, &res, &err);
-  status = pc_run_finish("solve", s, &res, &cfg, &err);
-  goto done;
-fail:
-  status = pc_report_error("solve", s, &err);
-  if (output && writer.f) pc_solwriter_abort(&writer);
+  pc_status s = parse_options(argc, argv, &o, &err);
+  if (s) goto done;
+  s = check_options(&o, &err);
+  if (s) goto done;
+  s = load_problem(&o, &err);
+  if (s) goto done;
+  if (o.split_only) s = solve_split(&o, &err);
+  else if (o.job_path) s = solve_job(&o, &err);
+  else s = solve_search(&o, &err);
 done:
-#ifdef PC_MPI
-  pc_mpi_end(mpi);
-#endif
-  pc_runner_result_free(&res);
-  pc_solve_pictures_free(pic);
-  pc_solver_free(&sv);
-  pc_puzzle_free(&pz);
-  pc_job_free(&job);
-  return status;
+  solve_free(&o);
+  return pc_exit_status("solve", s, &err);
 }

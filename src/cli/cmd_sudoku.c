@@ -53,7 +53,7 @@ static pc_status one_puzzle(const char *text, size_t len, int line, bool quiet,
   pc_status s = pc_sudoku_parse(text, len, line, &puzzle, err);
   if (s == PC_ERR_INPUT) {
     t->malformed++;
-    pc_report_error("sudoku", s, err);
+    pc_exit_status("sudoku", s, err);
     if (!quiet) printf("line %d: malformed\n", line);
     return PC_OK;
   }
@@ -99,7 +99,7 @@ int pc_cmd_sudoku(int argc, char **argv)
 
   pc_error err = {0};
   FILE *in = pc_open_input(path, &err);
-  if (!in) return pc_report_error("sudoku", PC_ERR_INPUT, &err);
+  if (!in) return pc_exit_status("sudoku", PC_ERR_INPUT, &err);
   tally t = {0};
   pc_status s = PC_OK;
   char *buf = NULL;
@@ -117,7 +117,7 @@ int pc_cmd_sudoku(int argc, char **argv)
   double seconds = pc_now() - t0;
   free(buf);
   pc_close_input(in);
-  if (s) return pc_report_error("sudoku", s, &err);
+  if (s) return pc_exit_status("sudoku", s, &err);
   if (json) {
     pc_json j;
     pc_json_begin(&j, stdout);

@@ -70,7 +70,14 @@ static pc_status load_printer(void *ctx, FILE *in, pc_error *err)
   return PC_OK;
 }
 
-int pc_cmd_xc(int argc, char **argv)
+typedef struct xc_options {
+  bool print, profile, json;
+  const char *file;
+  pc_runner_config cfg;
+  pc_run_options run;
+} xc_options;
+
+static pc_status parse_options(int argc, char **argv, xc_options *o, pc_error *err)
 {
   enum { MAX_UPDATES = 256, LEFTMOST, PROFILE, JSON };
   static const struct option longopts[] = {
@@ -83,75 +90,88 @@ int pc_cmd_xc(int argc, char **argv)
       PC_RUN_LONGOPTS,
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
-  bool print = false, profile = false, json = false;
-  pc_runner_config cfg = {.choose = PC_CHOOSE_MRV};
-  pc_run_options ro;
-  pc_run_options_init(&ro);
-  int c, taken;
+  pc_status s = PC_OK;
+  int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "pn:j:h", longopts, NULL)) != -1) {
+  while (!s && (c = getopt_long(argc, argv, "pn:j:h", longopts, NULL)) != -1) {
     switch (c) {
-    case 'p': print = true; break;
+    case 'p': o->print = true; break;
     case 'n':
-      if (!pc_parse_u64(optarg, &cfg.max_solutions) || !cfg.max_solutions)
-        return pc_usage_error("xc", "--limit wants a positive number, not '%s'", optarg);
+      if (!pc_parse_u64(optarg, &o->cfg.max_solutions) || !o->cfg.max_solutions)
+        s = pc_usage_fail("xc", err, "--limit wants a positive number, not '%s'", optarg);
       break;
     case MAX_UPDATES:
-      if (!pc_parse_u64(optarg, &cfg.max_updates) || !cfg.max_updates)
-        return pc_usage_error("xc", "--max-updates wants a positive number, not '%s'",
-                              optarg);
+      if (!pc_parse_u64(optarg, &o->cfg.max_updates) || !o->cfg.max_updates)
+        s = pc_usage_fail("xc", err, "--max-updates wants a positive number, not '%s'", optarg);
       break;
-    case LEFTMOST: cfg.choose = PC_CHOOSE_LEFTMOST; break;
-    case PROFILE: profile = true; break;
-    case JSON: json = true; break;
-    case 'h': fputs(usage, stdout); return PC_EXIT_OK;
-    default:
-      if ((taken = pc_run_option("xc", c, optarg, &ro)) < 0)
-        return pc_usage_error("xc", "unknown option");
-      if (taken) return taken;
+    case LEFTMOST: o->cfg.choose = PC_CHOOSE_LEFTMOST; break;
+    case PROFILE: o->profile = true; break;
+    case JSON: o->json = true; break;
+    case 'h': fputs(usage, stdout); return PC_DONE;
+    default: s = pc_run_option("xc", c, optarg, &o->run, err);
     }
   }
-  if (optind != argc - 1)
-    return pc_usage_error("xc", optind == argc ? "no FILE given" : "more than one FILE");
-  /* A DLX1 file names no cells: auto means DLX, whose counters are
-     Knuth's. */
-  if ((taken = pc_run_configure("xc", &ro, &pc_engine_dlx, &cfg)) >= 0) return taken;
-  pc_error err = {0};
-  FILE *in = pc_open_input(argv[optind], &err);
-  if (!in) return pc_report_error("xc", PC_ERR_INPUT, &err);
-  pc_xc xc;
-  pc_status s = pc_dlx1_read(in, &xc, &err);
-  pc_close_input(in);
-  if (s) return pc_report_error("xc", s, &err);
+  if (!s && optind != argc - 1)
+    s = pc_usage_fail("xc", err, optind == argc ? "no FILE given" : "more than one FILE");
+  if (!s) s = pc_run_check("xc", &o->run, err);
+  if (!s) o->file = argv[optind];
+  return s;
+}
 
-  printer p = {&xc, 0};
-  cfg.ctx = &p;
-  cfg.save = save_printer;
-  cfg.load = load_printer;
-  if (print) cfg.visit = print_solution;
-  pc_runner_result res;
-  s = pc_runner_run(&xc, &cfg, &res, &err);
-  int status = PC_EXIT_OK;
-  if (!res.ran) {
-    status = pc_report_error("xc", s, &err);
+static pc_status read_problem(const char *path, pc_xc *xc, pc_error *err)
+{
+  FILE *in = pc_open_input(path, err);
+  if (!in) return PC_ERR_INPUT;
+  pc_status s = pc_dlx1_read(in, xc, err);
+  pc_close_input(in);
+  return s;
+}
+
+static void print_counts(const xc_options *o, const pc_runner_result *res)
+{
+  if (o->json) {
+    pc_json j;
+    pc_json_begin(&j, stdout);
+    pc_json_str(&j, "file", o->file);
+    pc_json_u64(&j, "threads", (uint64_t)res->threads);
+    pc_json_u64(&j, "subproblems", (uint64_t)res->subproblems);
+    pc_json_u64(&j, "split_depth", (uint64_t)res->split_depth);
+    pc_json_bool(&j, "interrupted", res->interrupted);
+    pc_json_stats(&j, &res->stats, res->seconds);
+    pc_json_end(&j);
   } else {
-    if (json) {
-      pc_json j;
-      pc_json_begin(&j, stdout);
-      pc_json_str(&j, "file", argv[optind]);
-      pc_json_u64(&j, "threads", (uint64_t)res.threads);
-      pc_json_u64(&j, "subproblems", (uint64_t)res.subproblems);
-      pc_json_u64(&j, "split_depth", (uint64_t)res.split_depth);
-      pc_json_bool(&j, "interrupted", res.interrupted);
-      pc_json_stats(&j, &res.stats, res.seconds);
-      pc_json_end(&j);
-    } else {
-      pc_print_summary(stdout, &res.stats, res.seconds);
-    }
-    if (profile) pc_print_profile(json ? stderr : stdout, &res.stats);
-    status = pc_run_finish("xc", s, &res, &cfg, &err);
+    pc_print_summary(stdout, &res->stats, res->seconds);
   }
+  if (o->profile) pc_print_profile(o->json ? stderr : stdout, &res->stats);
+}
+
+int pc_cmd_xc(int argc, char **argv)
+{
+  xc_options o = {.cfg = {.choose = PC_CHOOSE_MRV}};
+  pc_run_options_init(&o.run);
+  /* A DLX1 file names no cells: DLX, whose counters are Knuth's, unless
+     another engine or auto is asked for. */
+  o.run.engine = "dlx";
+  pc_error err = {0};
+  pc_xc xc = {0};
+  pc_runner_result res = {0};
+  printer p = {&xc, 0};
+  pc_status s = parse_options(argc, argv, &o, &err);
+  if (s) goto done;
+  s = read_problem(o.file, &xc, &err);
+  if (s) goto done;
+  s = pc_run_configure("xc", &o.run, &xc, &o.cfg, &err);
+  if (s) goto done;
+  o.cfg.ctx = &p;
+  o.cfg.save = save_printer;
+  o.cfg.load = load_printer;
+  if (o.print) o.cfg.visit = print_solution;
+  s = pc_runner_run(&xc, &o.cfg, &res, &err);
+  if (!res.ran) goto done;
+  print_counts(&o, &res);
+  s = pc_run_finish("xc", s, &res, &o.cfg, &err);
+done:
   pc_runner_result_free(&res);
   pc_xc_free(&xc);
-  return status;
+  return pc_exit_status("xc", s, &err);
 }

@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 bool pc_parse_u64(const char *s, uint64_t *out)
@@ -33,26 +34,67 @@ int pc_usage_error(const char *cmd, const char *fmt, ...)
   return PC_EXIT_USAGE;
 }
 
-int pc_parse_help_only(int argc, char **argv, const char *cmd, const char *usage)
+pc_status pc_usage_fail(const char *cmd, pc_error *err, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "polycover %s: ", cmd);
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\nTry 'polycover %s --help'.\n", cmd);
+  va_end(ap);
+  memset(err, 0, sizeof *err);
+  err->line = PC_ERROR_REPORTED;
+  return PC_ERR_INPUT;
+}
+
+pc_status pc_parse_help_only(int argc, char **argv, const char *cmd, const char *usage,
+                             pc_error *err)
 {
   static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
                                            {NULL, 0, NULL, 0}};
   int c;
   optind = 0;
   while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-    if (c != 'h') return pc_usage_error(cmd, "unknown option");
+    if (c != 'h') return pc_usage_fail(cmd, err, "unknown option");
     fputs(usage, stdout);
-    return PC_EXIT_OK;
+    return PC_DONE;
   }
-  return -1;
+  return PC_OK;
+}
+
+int pc_exit_status(const char *cmd, pc_status status, const pc_error *err)
+{
+  if (status == PC_OK || status == PC_DONE) return PC_EXIT_OK;
+  if (err->line != PC_ERROR_REPORTED) {
+    char buf[1200];
+    pc_error_format(err, buf, sizeof buf);
+    fprintf(stderr, "polycover %s: %s\n", cmd, buf[0] ? buf : pc_status_text(status));
+  }
+  return status == PC_ERR_INPUT ? PC_EXIT_USAGE : PC_EXIT_FAIL;
+}
+
+int pc_finish_output(const char *cmd, int status)
+{
+  /* Buffered output fails only when it is flushed: check both. */
+  bool failed = fflush(stdout) != 0 || ferror(stdout);
+  int saved = errno;
+  if (fclose(stdout) && !failed) failed = true, saved = errno;
+  /* A command that failed has said why (often this very error). */
+  if (!failed || status) return status;
+  fprintf(stderr, "polycover %s: cannot write to standard output: %s\n", cmd, strerror(saved));
+  return PC_EXIT_FAIL;
 }
 
 static atomic_int stop_signal;
 
+/* The first signal asks for a clean stop; a second one, while the first
+   is being served, ends the program as the signal does by default. */
 static void on_stop_signal(int sig)
 {
-  (void)sig;
-  atomic_store(&stop_signal, 1);
+  if (atomic_exchange(&stop_signal, 1)) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+  }
 }
 
 const atomic_int *pc_stop_on_signals(void)
@@ -60,7 +102,6 @@ const atomic_int *pc_stop_on_signals(void)
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_stop_signal;
-  sa.sa_flags = SA_RESETHAND;
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
@@ -74,20 +115,20 @@ double pc_timed_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *st)
   return pc_now() - t0;
 }
 
-int pc_report_error(const char *cmd, pc_status status, const pc_error *err)
-{
-  char buf[1200];
-  pc_error_format(err, buf, sizeof buf);
-  fprintf(stderr, "polycover %s: %s\n", cmd, buf[0] ? buf : pc_status_text(status));
-  return status == PC_ERR_INPUT ? PC_EXIT_USAGE : PC_EXIT_FAIL;
-}
 
 FILE *pc_open_input(const char *path, pc_error *err)
 {
   pc_error_file(err, strcmp(path, "-") ? path : "<stdin>");
   if (!strcmp(path, "-")) return stdin;
   FILE *f = fopen(path, "r");
-  if (!f) pc_error_set(err, PC_ERR_INPUT, 0, 0, "cannot open: %s", strerror(errno));
+  struct stat st;
+  if (!f) {
+    pc_error_set(err, PC_ERR_INPUT, 0, 0, "cannot open: %s", strerror(errno));
+  } else if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
+    fclose(f);
+    f = NULL;
+    pc_error_set(err, PC_ERR_INPUT, 0, 0, "is a folder, not a file");
+  }
   return f;
 }
 

@@ -22,23 +22,41 @@ bool pc_parse_u64(const char *s, uint64_t *out);
 int pc_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* Parses the options of a command whose only option is --help. Returns -1
-   to go on (optind is set), else the exit status to return. */
-int pc_parse_help_only(int argc, char **argv, const char *cmd, const char *usage);
+/* err->line of an error already reported on stderr (a usage error). */
+#define PC_ERROR_REPORTED (-1)
+
+/* pc_usage_error's message, for steps that return a pc_status: returns
+   PC_ERR_INPUT with err marked as reported. */
+pc_status pc_usage_fail(const char *cmd, pc_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Parses the options of a command whose only option is --help: PC_OK to
+   go on (optind is set), PC_DONE when the help was printed, or a usage
+   error. */
+pc_status pc_parse_help_only(int argc, char **argv, const char *cmd, const char *usage,
+                             pc_error *err);
+
+/* The exit status of a command's status: 0 for PC_OK and PC_DONE, else
+   (the error printed unless already reported) 2 for bad input, 1 for the
+   others. */
+int pc_exit_status(const char *cmd, pc_status status, const pc_error *err);
+
+/* Flushes and closes stdout once a command is over: a write error there
+   (a full disk, a closed pipe) turns a success into exit status 1, with
+   a message. Returns the exit status. */
+int pc_finish_output(const char *cmd, int status);
 
 /* Makes SIGINT and SIGTERM set the flag returned instead of ending the
-   program (a second signal ends it as usual), for a search to stop cleanly.
-   The flag is the program's one piece of process-wide state, as signals
-   are process-wide. */
+   program, for the whole run, so that a search stops cleanly; a second
+   signal ends the program as usual. The flag is the program's one piece
+   of process-wide state, as signals are process-wide. */
 const atomic_int *pc_stop_on_signals(void);
 
 /* Runs a search and returns the seconds it took. */
 double pc_timed_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *st);
 
-/* Prints a filled pc_error on stderr; returns the exit status it implies. */
-int pc_report_error(const char *cmd, pc_status status, const pc_error *err);
-
-/* Opens a file for reading, "-" meaning stdin; names it in err on failure. */
+/* Opens a file for reading, "-" meaning stdin; names it in err on failure
+   (a folder is refused). */
 FILE *pc_open_input(const char *path, pc_error *err);
 void pc_close_input(FILE *f);
 

@@ -44,14 +44,15 @@ int main(int argc, char **argv)
   }
   if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
     usage(stdout);
-    return PC_EXIT_OK;
+    return pc_finish_output("help", PC_EXIT_OK);
   }
   if (!strcmp(argv[1], "--version")) {
     printf("polycover %s\n", PC_VERSION);
-    return PC_EXIT_OK;
+    return pc_finish_output("--version", PC_EXIT_OK);
   }
   for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-    if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+    if (!strcmp(argv[1], commands[i].name))
+      return pc_finish_output(commands[i].name, commands[i].run(argc - 1, argv + 1));
   fprintf(stderr, "polycover: unknown command '%s'\nTry 'polycover --help'.\n", argv[1]);
   return PC_EXIT_USAGE;
 }

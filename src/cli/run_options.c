@@ -1,13 +1,17 @@
 /* run_options.c — threads, engine, progress and checkpoint options. */
 #include "cli/run_options.h"
 
+#include <errno.h>
 #include <inttypes.h>
+#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/common.h"
 #include "core/engines.h"
+#include "run/checkpoint.h"
 
 #define DEFAULT_CHECKPOINT "polycover.checkpoint"
 #define DEFAULT_EVERY 60.0
@@ -28,56 +32,92 @@ static bool parse_seconds(const char *s, double *out)
   return true;
 }
 
-bool pc_run_wants_auto(const pc_run_options *o)
+pc_status pc_run_option(const char *cmd, int c, const char *arg, pc_run_options *o,
+                        pc_error *err)
 {
-  bool is_auto;
-  pc_engine_by_name(o->engine, &is_auto);
-  return is_auto;
-}
-
-int pc_run_option(const char *cmd, int c, const char *arg, pc_run_options *o)
-{
-  bool is_auto;
   switch (c) {
   case 'j':
     if (!pc_parse_u64(arg, &o->threads) || !o->threads || o->threads > 1024)
-      return pc_usage_error(cmd, "--threads wants a number from 1 to 1024, not '%s'", arg);
-    return 0;
+      return pc_usage_fail(cmd, err, "--threads wants a number from 1 to 1024, not '%s'", arg);
+    return PC_OK;
   case PC_RUNOPT_ENGINE:
-    if (!pc_engine_by_name(arg, &is_auto) && !is_auto)
-      return pc_usage_error(cmd, "--engine is dlx, bitdlx, bits or auto, not '%s'", arg);
+    if (!pc_engine_known(arg))
+      return pc_usage_fail(cmd, err, "--engine is dlx, bitdlx, bits or auto, not '%s'", arg);
     o->engine = arg;
-    return 0;
-  case PC_RUNOPT_PROGRESS: o->progress = 1; return 0;
-  case PC_RUNOPT_QUIET: o->progress = 0; return 0;
-  case PC_RUNOPT_CHECKPOINT: o->checkpoint = arg; return 0;
+    return PC_OK;
+  case PC_RUNOPT_PROGRESS: o->progress = 1; return PC_OK;
+  case PC_RUNOPT_QUIET: o->progress = 0; return PC_OK;
+  case PC_RUNOPT_CHECKPOINT: o->checkpoint = arg; return PC_OK;
   case PC_RUNOPT_EVERY:
     if (!parse_seconds(arg, &o->every))
-      return pc_usage_error(cmd, "--every wants a positive number of seconds, not '%s'", arg);
-    return 0;
-  case PC_RUNOPT_RESUME: o->resume = arg; return 0;
+      return pc_usage_fail(cmd, err, "--every wants a positive number of seconds, not '%s'", arg);
+    return PC_OK;
+  case PC_RUNOPT_RESUME: o->resume = arg; return PC_OK;
   case PC_RUNOPT_MPI:
 #ifdef PC_MPI
     o->mpi = true;
-    return 0;
+    return PC_OK;
 #else
-    return pc_usage_error(cmd, "--mpi: built without MPI (make MPI=1)");
+    return pc_usage_fail(cmd, err, "--mpi: built without MPI (make MPI=1)");
 #endif
-  default: return -1;
+  default: return pc_usage_fail(cmd, err, "unknown option");
   }
 }
 
-int pc_run_configure(const char *cmd, const pc_run_options *o, const pc_engine *auto_engine,
-                     pc_runner_config *cfg)
+/* auto carries on a checkpoint with the engine that wrote it: the trial
+   may choose otherwise when it runs out of time. A checkpoint that cannot
+   be read is left for the runner to report. */
+static const char *engine_name(const pc_run_options *o)
+{
+  static char resumed[PC_CHECKPOINT_NAME_MAX + 1];
+  pc_checkpoint c;
+  pc_error ignored;
+  if (strcmp(o->engine, "auto") || !o->resume || pc_checkpoint_read(o->resume, &c, &ignored))
+    return o->engine;
+  snprintf(resumed, sizeof resumed, "%s", c.engine);
+  pc_checkpoint_free(&c);
+  return pc_engine_known(resumed) ? resumed : o->engine;
+}
+
+pc_status pc_run_check(const char *cmd, const pc_run_options *o, pc_error *err)
 {
   if (o->every > 0 && !o->checkpoint && !o->resume)
-    return pc_usage_error(cmd, "--every needs --checkpoint FILE");
-  bool is_auto;
-  cfg->engine = pc_engine_by_name(o->engine, &is_auto);
-  if (is_auto) cfg->engine = auto_engine ? auto_engine : &pc_engine_dlx;
-  if (cfg->engine == &pc_engine_bitsweep && cfg->choose != PC_CHOOSE_MRV)
-    return pc_usage_error(cmd, "--leftmost is a rule of the dlx and bitdlx engines: bits "
-                               "branches in an order of its own");
+    return pc_usage_fail(cmd, err, "--every needs --checkpoint FILE");
+  return PC_OK;
+}
+
+/* A checkpoint the user names is written again and again, to a file
+   beside it renamed over it: a path where that cannot be is refused
+   before the search, not after. */
+static pc_status check_checkpoint(const char *path, pc_error *err)
+{
+  struct stat st;
+  pc_error_file(err, path);
+  if (!stat(path, &st) && !S_ISREG(st.st_mode))
+    return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write a checkpoint here: %s",
+                        S_ISDIR(st.st_mode) ? "it is a folder" : "it is not a regular file");
+  char *copy = strdup(path);
+  if (!copy) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  pc_status s = PC_OK;
+  const char *dir = dirname(copy);
+  char *probe = NULL;
+  int fd = asprintf(&probe, "%s/.polycover-XXXXXX", dir) < 0 ? -2 : mkstemp(probe);
+  if (fd == -2) probe = NULL, s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  else if (fd < 0)
+    s = pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write a checkpoint in the folder %s: %s", dir,
+                     strerror(errno));
+  else close(fd), unlink(probe);
+  free(probe);
+  free(copy);
+  if (!s) pc_error_file(err, "");
+  return s;
+}
+
+pc_status pc_run_configure(const char *cmd, const pc_run_options *o, const pc_xc *xc,
+                           pc_runner_config *cfg, pc_error *err)
+{
+  pc_status s = pc_run_check(cmd, o, err);
+  if (s) return s;
   cfg->threads = (int)o->threads;
   cfg->checkpoint = o->checkpoint ? o->checkpoint : o->resume;
   cfg->resume = o->resume;
@@ -85,19 +125,24 @@ int pc_run_configure(const char *cmd, const pc_run_options *o, const pc_engine *
   if (cfg->checkpoint && !(cfg->every > 0)) cfg->every = DEFAULT_EVERY;
   if (!cfg->checkpoint) cfg->checkpoint = DEFAULT_CHECKPOINT;
   if (o->progress == 1 || (o->progress == -1 && isatty(STDERR_FILENO))) cfg->progress = stderr;
+  if (o->checkpoint && (s = check_checkpoint(o->checkpoint, err))) return s;
+  /* Before auto's trial, which a signal stops as it stops the search. */
   cfg->stop = pc_stop_on_signals();
-  return -1;
+  /* The ranks of an MPI run choose each on its own: alike only untimed. */
+  pc_trial_limit limit = {cfg->stop, o->mpi ? 0 : PC_TRIAL_SECONDS};
+  return pc_engine_select(engine_name(o), xc, cfg->choose, &limit, &cfg->engine, err);
 }
 
-int pc_run_finish(const char *cmd, pc_status s, const pc_runner_result *res,
-                  const pc_runner_config *cfg, pc_error *err)
+pc_status pc_run_finish(const char *cmd, pc_status s, const pc_runner_result *res,
+                        const pc_runner_config *cfg, pc_error *err)
 {
   fflush(stdout);
-  if (s) return pc_report_error(cmd, s, err);
-  if (!res->interrupted) return PC_EXIT_OK;
+  if (s || !res->interrupted) return s;
   fprintf(stderr,
           "polycover %s: interrupted after %" PRId64 " of %" PRId64
           " subproblems; checkpoint written to %s (carry on with --resume %s)\n",
           cmd, res->done, res->subproblems, cfg->checkpoint, cfg->checkpoint);
-  return PC_EXIT_FAIL;
+  memset(err, 0, sizeof *err);
+  err->line = PC_ERROR_REPORTED;
+  return PC_ERR_IO;
 }

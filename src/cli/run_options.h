@@ -6,6 +6,7 @@
 
 #include <getopt.h>
 
+#include "core/error.h"
 #include "run/runner.h"
 
 /* getopt codes of these options (above any command's own). */
@@ -57,25 +58,28 @@ typedef struct pc_run_options {
 
 void pc_run_options_init(pc_run_options *o);
 
-/* Whether --engine is auto (the default). */
-bool pc_run_wants_auto(const pc_run_options *o);
+/* Takes option c (with its argument), one of these: PC_OK, or a usage
+   error (printed) for a bad argument or an option that is not one of
+   them. */
+pc_status pc_run_option(const char *cmd, int c, const char *arg, pc_run_options *o,
+                        pc_error *err);
 
-/* Takes option c (with its argument) if it is one of these: returns -1 when
-   it is not, 0 when taken, or the exit status of a usage error. */
-int pc_run_option(const char *cmd, int c, const char *arg, pc_run_options *o);
+/* Checks the options together (also done by pc_run_configure): a usage
+   error, printed, or PC_OK. */
+pc_status pc_run_check(const char *cmd, const pc_run_options *o, pc_error *err);
 
 /* Fills the runner's threads, progress, checkpoint (a named one is kept
    up to date; otherwise "polycover.checkpoint" is written only when the
-   run is interrupted) and stop flag (SIGINT and SIGTERM); `auto_engine` is
-   what auto means for this problem (unused otherwise). cfg->choose must be
-   set: a rule other than Knuth's with the bits engine is a usage error.
-   Returns -1, or a usage error's status. */
-int pc_run_configure(const char *cmd, const pc_run_options *o, const pc_engine *auto_engine,
-                     pc_runner_config *cfg);
+   run is interrupted), stop flag (SIGINT and SIGTERM, caught from here on)
+   and engine for problem xc (pc_engine_select: auto runs its trial here,
+   or with --resume takes the checkpoint's engine). cfg->choose must be
+   set. Returns a usage error or the engine's error. */
+pc_status pc_run_configure(const char *cmd, const pc_run_options *o, const pc_xc *xc,
+                           pc_runner_config *cfg, pc_error *err);
 
-/* After the run: tells how to carry on an interrupted one. Returns the
-   exit status (1 when interrupted or failed). */
-int pc_run_finish(const char *cmd, pc_status s, const pc_runner_result *res,
-                  const pc_runner_config *cfg, pc_error *err);
+/* After the run: tells how to carry on an interrupted one. Returns s, or
+   for an interrupted run an error already reported (exit status 1). */
+pc_status pc_run_finish(const char *cmd, pc_status s, const pc_runner_result *res,
+                        const pc_runner_config *cfg, pc_error *err);
 
 #endif

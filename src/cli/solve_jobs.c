@@ -98,9 +98,9 @@ pc_status pc_solve_job_read(const char *path, pc_job *j, bool *all, bool *best,
 {
   pc_status s = pc_job_read(path, j, err);
   if (s) return s;
-  bool is_auto;
-  cfg->engine = pc_engine_by_name(j->engine, &is_auto);
-  if (!cfg->engine || !pc_choose_by_name(j->rule, &cfg->choose)) {
+  pc_error ignored;
+  if (!pc_choose_by_name(j->rule, &cfg->choose) ||
+      pc_engine_select(j->engine, NULL, cfg->choose, NULL, &cfg->engine, &ignored)) {
     s = pc_error_set(err, PC_ERR_INPUT, PC_JOB_LINE_SEARCH, 0, "unknown engine or rule '%s %s'",
                      j->engine, j->rule);
     pc_job_free(j);
@@ -122,6 +122,30 @@ pc_status pc_solve_job_check(const char *path, const pc_job *j, const pc_solver 
   return PC_OK;
 }
 
+/* The job's 'split' line against the split made here. */
+static pc_status check_subproblems(const char *path, const pc_job *j, int64_t subproblems,
+                                   pc_error *err)
+{
+  if (subproblems == j->subproblems) return PC_OK;
+  pc_error_file(err, path);
+  return pc_error_set(err, PC_ERR_INPUT, PC_JOB_LINE_SPLIT, 0,
+                      "the split has %lld subproblems here, not %lld as in the job",
+                      (long long)subproblems, (long long)j->subproblems);
+}
+
+pc_status pc_solve_job_check_split(const char *path, const pc_job *j, const pc_solver *sv,
+                                   const pc_runner_config *cfg, pc_error *err)
+{
+  pc_runner_config split = *cfg;
+  split.split_depth = j->depth;
+  pc_runner_plan plan;
+  pc_status s = pc_runner_plan_make(&sv->matrix.xc, &split, 1, &plan, err);
+  if (s) return s;
+  s = check_subproblems(path, j, plan.subproblems, err);
+  pc_runner_plan_free(&plan);
+  return s;
+}
+
 bool pc_solve_job_next(const pc_job *j, int64_t *at, int64_t *sub)
 {
   if (*at >= j->n_ids) return false;
@@ -132,12 +156,8 @@ bool pc_solve_job_next(const pc_job *j, int64_t *at, int64_t *sub)
 pc_status pc_solve_job_finish(const char *path, const char *result, const pc_job *j,
                               const pc_solver *sv, const pc_runner_result *res, pc_error *err)
 {
-  if (res->subproblems != j->subproblems) {
-    pc_error_file(err, path);
-    return pc_error_set(err, PC_ERR_INPUT, PC_JOB_LINE_SPLIT, 0,
-                        "the split has %lld subproblems here, not %lld as in the job",
-                        (long long)res->subproblems, (long long)j->subproblems);
-  }
+  pc_status s = check_subproblems(path, j, res->subproblems, err);
+  if (s) return s;
   char *made = NULL;
   if (!result) {
     size_t n = strlen(path);
@@ -153,7 +173,7 @@ pc_status pc_solve_job_finish(const char *path, const char *result, const pc_job
                  .nodes = res->stats.nodes,
                  .updates = res->stats.updates,
                  .seconds = res->seconds};
-  pc_status s = pc_result_write(result, &r, &sv->census, err);
+  s = pc_result_write(result, &r, &sv->census, err);
   if (!s) fprintf(stderr, "polycover solve: result of job %d of %d written to %s\n",
                   (int)j->number, (int)j->jobs, result);
   free(made);

@@ -36,6 +36,11 @@ pc_status pc_solve_job_read(const char *path, pc_job *j, bool *all, bool *best,
 pc_status pc_solve_job_check(const char *path, const pc_job *j, const pc_solver *sv,
                              pc_error *err);
 
+/* Checks, before the search, that splitting here as cfg says (engine,
+   rule, the job's depth) gives the job's subproblems (its 'split' line). */
+pc_status pc_solve_job_check_split(const char *path, const pc_job *j, const pc_solver *sv,
+                                   const pc_runner_config *cfg, pc_error *err);
+
 /* The job's next subproblem, for pc_runner_config.next: *at counts those
    given. */
 bool pc_solve_job_next(const pc_job *j, int64_t *at, int64_t *sub);

@@ -79,7 +79,8 @@ static pc_status draw_gallery(pc_solve_pictures *p, const pc_puzzle *pz, const p
   if (!best && p->sort) sort_shown(p);
   char (*caption)[64] = pc_alloc_array((size_t)n + 1, sizeof *caption);
   const char **captions = pc_alloc_array((size_t)n + 1, sizeof *captions);
-  pc_sym_count *sym = pc_alloc_array((size_t)c->table_side * (size_t)c->table_side + 1, sizeof *sym);
+  pc_sym_count *sym =
+      pc_alloc_array((size_t)c->table_side * (size_t)c->table_side + 1, sizeof *sym);
   if (!caption || !captions || !sym) {
     free(caption), free(captions), free(sym);
     return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
@@ -114,13 +115,23 @@ pc_status pc_solve_pictures_finish(pc_solve_pictures *p, const pc_puzzle *pz,
                                    pc_error *err)
 {
   pc_status s = PC_OK;
+  const pc_tiling *t = NULL;
   if (p->render) {
-    const pc_tiling *t = best && c->n_best ? &c->best_tilings[0] : p->have_picked && !best ? &p->picked : NULL;
-    if (!t) fprintf(stderr, "polycover solve: no solution %llu to draw\n", (unsigned long long)p->index);
-    else s = pc_render_solution(p->render, pz, t, NULL, err);
+    t = best && c->n_best ? &c->best_tilings[0] : p->have_picked && !best ? &p->picked : NULL;
+    if (t) s = pc_render_solution(p->render, pz, t, NULL, err);
   }
   if (!s && p->gallery) s = draw_gallery(p, pz, c, best, err);
   if (!s && p->profile_plot) s = pc_render_profile(p->profile_plot, st, pz->title, err);
+  /* The other pictures are drawn all the same. After a complete search
+     there is no such solution; else it may come on --resume. */
+  if (!s && p->render && !t && st->complete) {
+    pc_error_file(err, "");
+    s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "no solution %llu to draw",
+                     (unsigned long long)p->index);
+  } else if (!s && p->render && !t) {
+    fprintf(stderr, "polycover solve: no solution %llu to draw (the search stopped early)\n",
+            (unsigned long long)p->index);
+  }
   return s;
 }
 

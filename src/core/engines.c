@@ -2,12 +2,16 @@
    and the choice between them. */
 #include "core/engines.h"
 
+#include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/alloc.h"
 #include "core/bitdlx.h"
 #include "core/bitsweep.h"
+#include "core/clock.h"
 
 static void *dlx_create(const pc_engine *self, const pc_xc *xc)
 {
@@ -35,7 +39,10 @@ static void bits_search(void *e, const pc_dlx_config *cfg, pc_dlx_stats *st)
   pc_bitsweep_search(e, cfg, st);
 }
 
-static double bits_probability(const void *e, int32_t n) { return pc_bitsweep_path_probability(e, n); }
+static double bits_probability(const void *e, int32_t n)
+{
+  return pc_bitsweep_path_probability(e, n);
+}
 
 const pc_engine pc_engine_bitsweep = {"bits", false, bits_create, bits_destroy, bits_search,
                                   bits_probability, NULL, NULL};
@@ -58,12 +65,14 @@ static double bitdlx_probability(const void *e, int32_t n)
 const pc_engine pc_engine_bitdlx = {"bitdlx", false, bitdlx_create, bitdlx_destroy,
                                     bitdlx_search, bitdlx_probability, NULL, NULL};
 
-const pc_engine *pc_engine_by_name(const char *name, bool *is_auto)
+/* The one table of names: what users type, what checkpoints and jobs
+   record. */
+static const pc_engine *const named[] = {&pc_engine_dlx, &pc_engine_bitdlx, &pc_engine_bitsweep};
+
+static const pc_engine *by_name(const char *name)
 {
-  *is_auto = !strcmp(name, "auto");
-  if (!strcmp(name, "dlx")) return &pc_engine_dlx;
-  if (!strcmp(name, "bits")) return &pc_engine_bitsweep;
-  if (!strcmp(name, "bitdlx")) return &pc_engine_bitdlx;
+  for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+    if (!strcmp(name, named[i]->name)) return named[i];
   return NULL;
 }
 
@@ -71,15 +80,17 @@ const pc_engine *pc_engine_by_name(const char *name, bool *is_auto)
    first depth with TRIAL_LEAVES subproblems or more, and TRIAL_SAMPLE of
    them are drawn in proportion to their path probabilities (Knuth's
    estimate of a subtree's share: the heavy ones, where the work is), then
-   searched by both bitset engines. A bitdlx node costs about
-   TRIAL_NODE_COST bits nodes (4 to 9 on the shipped boards), so bitdlx is
-   taken when bits visits more than that many times its nodes. Nodes, not
-   seconds: the same problem always gets the same engine. On the shipped
-   boards the trial takes a few hundredths of a second, about 2 s on
-   O'Beirne's hexagon (2% of its search). */
+   searched by both bitset engines, one sample after the other. A bitdlx
+   node costs about TRIAL_NODE_COST bits nodes (4 to 9 on the shipped
+   boards), so bitdlx is taken when bits visits more than that many times
+   its nodes on the samples both searched. Nodes, not seconds: a trial that
+   ends in time always gives the same problem the same engine (all shipped
+   boards but the largest); a longer one is cut at its time (a watch thread
+   sets the engines' stop flag) and judged on the samples done by then. */
 #define TRIAL_LEAVES 16384
 #define TRIAL_SAMPLE 64
 #define TRIAL_NODE_COST 7
+#define TRIAL_TICK_NS 5000000L
 
 typedef struct trial {
   pc_bitsweep *engine;
@@ -89,6 +100,48 @@ typedef struct trial {
   int32_t next;           /* the next sample point to pass */
   int32_t *prefix, *len, *weight; /* TRIAL_SAMPLE prefixes of `depth` options */
 } trial;
+
+/* Sets `halt` when the user's stop flag is set or the time is up, until
+   `over`. */
+typedef struct watch {
+  atomic_int halt, over;
+  const atomic_int *stop;
+  double deadline;
+  pthread_t thread;
+  bool running;
+} watch;
+
+static void *watch_run(void *arg)
+{
+  watch *w = arg;
+  struct timespec tick = {0, TRIAL_TICK_NS};
+  while (!atomic_load(&w->over)) {
+    if ((w->stop && atomic_load(w->stop)) || pc_now() >= w->deadline) {
+      atomic_store(&w->halt, 1);
+      break;
+    }
+    nanosleep(&tick, NULL);
+  }
+  return NULL;
+}
+
+/* Without a thread (none needed, or none to be had) the trial is not cut
+   short by the clock, but still honours `stop`. */
+static const atomic_int *watch_start(watch *w, const atomic_int *stop, double seconds)
+{
+  atomic_init(&w->halt, 0);
+  atomic_init(&w->over, 0);
+  w->stop = stop;
+  w->deadline = seconds > 0 ? pc_now() + seconds : INFINITY;
+  w->running = (stop || seconds > 0) && !pthread_create(&w->thread, NULL, watch_run, w);
+  return w->running ? &w->halt : stop;
+}
+
+static void watch_end(watch *w)
+{
+  atomic_store(&w->over, 1);
+  if (w->running) pthread_join(w->thread, NULL);
+}
 
 static bool count_leaf(void *ctx, const int32_t *options, int32_t n)
 {
@@ -117,60 +170,117 @@ static bool take_leaf(void *ctx, const int32_t *options, int32_t n)
   return false;
 }
 
+/* Splits bits's tree at the shallowest depth with enough leaves (or takes
+   the whole tree) and draws the sample; false when out of memory or
+   halted. */
+static bool draw_sample(trial *t, const pc_xc *xc, const atomic_int *halt)
+{
+  pc_dlx_stats st = {.complete = true};
+  for (int64_t before = -1;
+       t->leaves < TRIAL_LEAVES && t->leaves > before && t->depth < xc->n_primary && st.complete;) {
+    before = t->leaves;
+    t->leaves = 0;
+    t->total = 0;
+    t->depth++;
+    pc_bitsweep_search(t->engine, &(pc_dlx_config){.split_depth = t->depth, .visit = count_leaf,
+                                                   .ctx = t, .stop = halt},
+                       &st);
+  }
+  if (!st.complete) return false;
+  t->prefix = pc_alloc_array((size_t)TRIAL_SAMPLE * (size_t)t->depth, sizeof *t->prefix);
+  t->len = pc_alloc_array(TRIAL_SAMPLE, sizeof *t->len);
+  t->weight = pc_alloc_array(TRIAL_SAMPLE, sizeof *t->weight);
+  if (!t->prefix || !t->len || !t->weight) return false;
+  pc_bitsweep_search(t->engine, &(pc_dlx_config){.split_depth = t->depth, .visit = take_leaf,
+                                                 .ctx = t, .stop = halt},
+                     &st);
+  return st.complete;
+}
+
 /* True when bitdlx (Knuth's rule) visits fewer than 1 / TRIAL_NODE_COST
-   of bits's nodes on the sample; false too when out of memory. */
-static bool bitdlx_wins(const pc_xc *xc)
+   of bits's nodes on the samples both searched before `halt`; false too
+   when out of memory. */
+static bool bitdlx_wins(const pc_xc *xc, const atomic_int *halt)
 {
   pc_bitdlx *d = pc_bitdlx_new(xc);
   pc_bitsweep *b = pc_bitsweep_new(xc);
   trial t = {.engine = b};
-  pc_dlx_stats st;
   uint64_t dlx_nodes = 0, bits_nodes = 0;
-  bool wins = false;
-  if (!d || !b) goto done;
-  /* The shallowest depth with enough leaves, or the whole tree. */
-  for (int64_t before = -1;
-       t.leaves < TRIAL_LEAVES && t.leaves > before && t.depth < xc->n_primary;) {
-    before = t.leaves;
-    t.leaves = 0;
-    t.total = 0;
-    t.depth++;
-    pc_bitsweep_search(b, &(pc_dlx_config){.split_depth = t.depth, .visit = count_leaf, .ctx = &t},
-                   &st);
-  }
-  t.prefix = pc_alloc_array((size_t)TRIAL_SAMPLE * (size_t)t.depth, sizeof *t.prefix);
-  t.len = pc_alloc_array(TRIAL_SAMPLE, sizeof *t.len);
-  t.weight = pc_alloc_array(TRIAL_SAMPLE, sizeof *t.weight);
-  if (!t.prefix || !t.len || !t.weight) goto done;
-  pc_bitsweep_search(b, &(pc_dlx_config){.split_depth = t.depth, .visit = take_leaf, .ctx = &t}, &st);
-  /* bitdlx first: bits can stop as soon as it is past the mark. */
-  for (int pass = 0; pass < 2; pass++)
-    for (int32_t i = 0; i < t.taken && !wins; i++) {
+  if (d && b && draw_sample(&t, xc, halt))
+    for (int32_t i = 0; i < t.taken; i++) {
       pc_dlx_config sub = {.prefix = t.prefix + (size_t)i * (size_t)t.depth,
-                           .n_prefix = t.len[i]};
-      if (pass == 0) {
-        pc_bitdlx_search(d, &sub, &st);
-        dlx_nodes += st.nodes * (uint64_t)t.weight[i];
-      } else {
-        pc_bitsweep_search(b, &sub, &st);
-        bits_nodes += st.nodes * (uint64_t)t.weight[i];
-        wins = bits_nodes > TRIAL_NODE_COST * dlx_nodes;
-      }
+                           .n_prefix = t.len[i], .stop = halt};
+      pc_dlx_stats by_dlx, by_bits;
+      pc_bitdlx_search(d, &sub, &by_dlx);
+      if (!by_dlx.complete) break;
+      pc_bitsweep_search(b, &sub, &by_bits);
+      if (!by_bits.complete) break;
+      dlx_nodes += by_dlx.nodes * (uint64_t)t.weight[i];
+      bits_nodes += by_bits.nodes * (uint64_t)t.weight[i];
     }
-done:
   free(t.prefix);
   free(t.len);
   free(t.weight);
   pc_bitdlx_free(d);
   pc_bitsweep_free(b);
-  return wins;
+  return bits_nodes > TRIAL_NODE_COST * dlx_nodes;
 }
 
-const pc_engine *pc_engine_auto(const pc_xc *xc, pc_choose choose)
+static const pc_engine *auto_engine(const pc_xc *xc, pc_choose choose, const atomic_int *stop,
+                                    double seconds)
 {
   bool bits = pc_bitsweep_applies(xc), bitdlx = pc_bitdlx_applies(xc);
   /* bits has its own order: another rule than Knuth's is DLX's tree. */
   if (choose != PC_CHOOSE_MRV) return bitdlx ? &pc_engine_bitdlx : &pc_engine_dlx;
-  if (bits && bitdlx) return bitdlx_wins(xc) ? &pc_engine_bitdlx : &pc_engine_bitsweep;
-  return bitdlx ? &pc_engine_bitdlx : bits ? &pc_engine_bitsweep : &pc_engine_dlx;
+  if (!bits || !bitdlx)
+    return bitdlx ? &pc_engine_bitdlx : bits ? &pc_engine_bitsweep : &pc_engine_dlx;
+  watch w;
+  bool wins = bitdlx_wins(xc, watch_start(&w, stop, seconds));
+  watch_end(&w);
+  return wins ? &pc_engine_bitdlx : &pc_engine_bitsweep;
+}
+
+const pc_engine *pc_engine_auto(const pc_xc *xc, pc_choose choose)
+{
+  return auto_engine(xc, choose, NULL, 0);
+}
+
+bool pc_engine_known(const char *name)
+{
+  return by_name(name) || !strcmp(name, "auto");
+}
+
+/* Whether the engine can take the problem: the bitset engines are
+   limited (bitdlx.h, bitsweep.h). */
+static bool fits(const pc_engine *e, const pc_xc *xc)
+{
+  if (e == &pc_engine_bitdlx) return pc_bitdlx_applies(xc);
+  if (e == &pc_engine_bitsweep) return pc_bitsweep_applies(xc);
+  return true;
+}
+
+pc_status pc_engine_select(const char *name, const pc_xc *xc, pc_choose choose,
+                           const pc_trial_limit *limit, const pc_engine **engine, pc_error *err)
+{
+  bool is_auto = !strcmp(name, "auto");
+  *engine = is_auto && xc ? auto_engine(xc, choose, limit ? limit->stop : NULL,
+                                        limit ? limit->seconds : 0)
+                          : by_name(name);
+  if (!*engine)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        is_auto ? "engine auto needs the problem to choose"
+                                : "unknown engine '%s' (dlx, bitdlx, bits or auto)",
+                        name);
+  if (*engine == &pc_engine_bitsweep && choose != PC_CHOOSE_MRV)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "--leftmost is a rule of the dlx and bitdlx engines: bits branches in "
+                        "an order of its own");
+  if (xc && !fits(*engine, xc))
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "engine %s takes at most %d items%s; this problem has %d items and %d "
+                        "options (try --engine dlx or auto)",
+                        name, PC_BITSWEEP_MAX_ITEMS,
+                        *engine == &pc_engine_bitdlx ? " and about 23,000 options" : "",
+                        (int)xc->n_items, (int)xc->n_options);
+  return PC_OK;
 }

@@ -5,19 +5,44 @@
 #ifndef PC_ENGINES_H
 #define PC_ENGINES_H
 
+#include <stdatomic.h>
+
 #include "core/engine.h"
+#include "core/error.h"
 
 extern const pc_engine pc_engine_dlx, pc_engine_bitsweep, pc_engine_bitdlx;
 
-/* "dlx", "bitdlx", "bits" or "auto"; NULL for another name. `auto` gives
-   NULL too, with *is_auto set. */
-const pc_engine *pc_engine_by_name(const char *name, bool *is_auto);
+/* Whether `name` is "dlx", "bitdlx", "bits" or "auto". */
+bool pc_engine_known(const char *name);
+
+/* What may cut auto's trial short: a stop flag (may be NULL; a signal,
+   common to the trial and the search) and a time in seconds (0: none,
+   then the choice depends on the problem alone, as processes that must
+   agree without talking need). Cut short, it judges on what it saw. */
+typedef struct pc_trial_limit {
+  const atomic_int *stop;
+  double seconds;
+} pc_trial_limit;
+
+/* Seconds that bound the trial of an interactive run. */
+#define PC_TRIAL_SECONDS 1.0
+
+/* The engine named `name` for problem xc searched by rule `choose`: "dlx",
+   "bitdlx", "bits", or "auto", which runs pc_engine_auto's trial within
+   `limit` (may be NULL: no limit). With xc NULL only the name is looked
+   up (and auto refused): e.g. the engine a job file records. PC_ERR_INPUT
+   for an unknown name, bits with another rule than Knuth's, or an engine
+   that cannot take the problem (bitdlx and bits take up to 256 items). */
+pc_status pc_engine_select(const char *name, const pc_xc *xc, pc_choose choose,
+                           const pc_trial_limit *limit, const pc_engine **engine,
+                           pc_error *err);
 
 /* What `auto` runs for a problem searched by rule `choose`: when both
    bitset engines fit it, the one a trial on a small sample of its
    subproblems finds faster (engines.c; the same problem always gets the
-   same engine); else the one that fits; else DLX. bits ignores the rule,
-   so another rule than Knuth's gets bitdlx or DLX. */
+   same engine: this trial has no time limit); else
+   the one that fits; else DLX. bits ignores the rule, so another rule than
+   Knuth's gets bitdlx or DLX. */
 const pc_engine *pc_engine_auto(const pc_xc *xc, pc_choose choose);
 
 #endif

@@ -1,0 +1,279 @@
+/* test_cli_errors.c — the program's failures say so: a search stopped by
+   an error exits non-zero and keeps its partial solution file apart, a
+   checkpoint that cannot be written is refused before the search, write
+   errors on stdout are caught, engines that cannot take a problem are
+   refused, signals stop a search cleanly (twice: at once). */
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "poly/solfile.h"
+#include "support.h"
+
+static char *scratch(void)
+{
+  char *dir = strdup("/tmp/pc-cli-XXXXXX");
+  cr_assert_not_null(mkdtemp(dir));
+  return dir;
+}
+
+static char *path_in(const char *dir, const char *name)
+{
+  char *p;
+  cr_assert(asprintf(&p, "%s/%s", dir, name) > 0);
+  return p;
+}
+
+static bool exists(const char *path) { return access(path, F_OK) == 0; }
+
+/* Issue #21's reproducer: the checkpoint's folder does not exist. Refused
+   before the search: no count, no solution file. */
+Test(cli_errors, checkpoint_in_missing_folder)
+{
+  char *dir = scratch(), *out = path_in(dir, "o.sol");
+  const char *args[] = {"solve", "boards/dudeney.yaml", "--count", "--output", out,
+                        "--checkpoint", "/nonexistent/dir/x.ckpt", "--every", "1", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 1, "%s", r.err);
+  cr_expect(strstr(r.err, "/nonexistent/dir/x.ckpt: cannot write a checkpoint in the folder "
+                          "/nonexistent/dir"),
+            "%s", r.err);
+  cr_expect(!strstr(r.out, "solutions:"), "%s", r.out);
+  cr_expect(!exists(out), "a solution file was committed");
+  pc_run_free(&r);
+  free(out);
+  pc_remove_tree(dir);
+  free(dir);
+}
+
+/* A checkpoint that fails after the search (its temporary file's name is
+   too long, its own is not): exit 1 with the error, the solution file
+   kept apart as FILE.partial with what was found, FILE not made. */
+Test(cli_errors, checkpoint_fails_at_the_end)
+{
+  char *dir = scratch(), *out = path_in(dir, "o.sol"), *partial = path_in(dir, "o.sol.partial");
+  char name[246];
+  memset(name, 'x', sizeof name - 1);
+  name[sizeof name - 1] = '\0';
+  char *ckpt = path_in(dir, name);
+  const char *args[] = {"solve", "boards/scott.yaml", "--count", "--quiet", "--output", out,
+                        "--checkpoint", ckpt, "--every", "1000", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 1, "%s", r.err);
+  cr_expect(strstr(r.err, "cannot write: File name too long"), "%s", r.err);
+  /* Every class's representative: the search itself was complete. */
+  uint64_t unique = pc_solve_board_as("boards/scott.yaml", false).unique;
+  char want[64];
+  snprintf(want, sizeof want, "the %llu solutions written are in ", (unsigned long long)unique);
+  cr_expect(strstr(r.err, want), "%s", r.err);
+  cr_expect(!exists(out), "a solution file was committed");
+  pc_solfile f;
+  pc_error err = {0};
+  cr_assert_eq(pc_solfile_read(partial, &f, &err), PC_OK, "%s", err.msg);
+  cr_expect_eq((uint64_t)f.n_solutions, unique);
+  pc_solfile_free(&f);
+  pc_run_free(&r);
+  free(out);
+  free(partial);
+  free(ckpt);
+  pc_remove_tree(dir);
+  free(dir);
+}
+
+/* A folder and a device are no places for a checkpoint. */
+Test(cli_errors, checkpoint_at_folder_or_device)
+{
+  char *dir = scratch();
+  const char *at_dir[] = {"solve", "boards/scott.yaml", "--count", "--checkpoint", dir, NULL};
+  const char *at_dev[] = {"solve", "boards/scott.yaml", "--count", "--checkpoint", "/dev/null",
+                          NULL};
+  pc_run a = pc_run_program(NULL, at_dir), b = pc_run_program(NULL, at_dev);
+  cr_expect_eq(a.status, 1, "%s", a.err);
+  cr_expect(strstr(a.err, "cannot write a checkpoint here: it is a folder"), "%s", a.err);
+  cr_expect_eq(b.status, 1, "%s", b.err);
+  cr_expect(strstr(b.err, "/dev/null: cannot write a checkpoint here: it is not a regular file"),
+            "%s", b.err);
+  cr_expect(!strstr(a.out, "solutions:") && !strstr(b.out, "solutions:"), "%s%s", a.out, b.out);
+  struct stat st;
+  cr_expect(stat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode), "/dev/null was replaced");
+  pc_run_free(&a);
+  pc_run_free(&b);
+  pc_remove_tree(dir);
+  free(dir);
+}
+
+/* Out of memory at any point: never a count with exit status 0 unless the
+   search was complete. The limits are below and around what a search of
+   Scott's puzzle needs (some too low even to start the program: fine). */
+Test(cli_errors, out_of_memory_is_no_success, .timeout = 120)
+{
+  static const char *const limits[] = {"16000", "20000", "24000", "28000", "32000"};
+  char counts[64];
+  snprintf(counts, sizeof counts, "solutions: %llu\n",
+           (unsigned long long)pc_solve_board("boards/scott.yaml").solutions);
+  for (size_t i = 0; i < sizeof limits / sizeof *limits; i++) {
+    const char *launcher[] = {"sh", "-c", "ulimit -v $0 && exec \"$@\"", limits[i], NULL};
+    const char *args[] = {"solve", "boards/scott.yaml", "--count", "--quiet", NULL};
+    pc_run r = pc_run_launched(NULL, launcher, args);
+    if (r.status == 0)
+      cr_expect(strstr(r.out, counts), "ulimit -v %s: %s", limits[i], r.out);
+    else
+      cr_expect(r.err[0], "ulimit -v %s: exit %d and no message", limits[i], r.status);
+    pc_run_free(&r);
+  }
+}
+
+/* Each command with stdout on a full device: exit 1 and a message. */
+Test(cli_errors, stdout_write_errors, .timeout = 120)
+{
+  const char *launcher[] = {"sh", "-c", "exec \"$@\" > /dev/full", "sh", NULL};
+  const char *solve[] = {"solve", "boards/scott.yaml", "--quiet", NULL};
+  const char *xc[] = {"xc", "--print", "--quiet", "tests/data/knuth3.dlx", NULL};
+  const char *queens[] = {"queens", "--print", "6", NULL};
+  const char *list[] = {"list", NULL};
+  const char *estimate[] = {"estimate", "boards/scott.yaml", NULL};
+  const char *sudoku[] = {"sudoku", "tests/data/sudoku_good.txt", NULL};
+  const char *help[] = {"rows", "--help", NULL};
+  const char *const *commands[] = {solve, xc, queens, list, estimate, sudoku, help};
+  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
+    pc_run r = pc_run_launched(NULL, launcher, commands[i]);
+    char want[96];
+    snprintf(want, sizeof want, "polycover %s: cannot write to standard output: ",
+             commands[i][0]);
+    cr_expect_eq(r.status, 1, "%s: exit %d: %s", commands[i][0], r.status, r.err);
+    cr_expect(strstr(r.err, want), "%s: %s", commands[i][0], r.err);
+    pc_run_free(&r);
+  }
+}
+
+/* --index past the last solution: nothing to draw is an error (2). */
+Test(cli_errors, render_index_past_the_last)
+{
+  char *dir = scratch(), *png = path_in(dir, "a.png");
+  const char *args[] = {"solve", "boards/scott.yaml", "--count", "--quiet", "--index", "99999",
+                        "--render", png, NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 2, "%s", r.err);
+  cr_expect(strstr(r.err, "polycover solve: no solution 99999 to draw"), "%s", r.err);
+  cr_expect(!exists(png));
+  pc_run_free(&r);
+  free(png);
+  pc_remove_tree(dir);
+  free(dir);
+}
+
+/* A folder given as input: named, not "read error". */
+Test(cli_errors, input_is_a_folder)
+{
+  const char *sudoku[] = {"sudoku", "tests/data", NULL};
+  const char *xc[] = {"xc", "tests/data", NULL};
+  pc_run a = pc_run_program(NULL, sudoku), b = pc_run_program(NULL, xc);
+  cr_expect_eq(a.status, 2, "%s", a.err);
+  cr_expect(strstr(a.err, "polycover sudoku: tests/data: is a folder, not a file"), "%s", a.err);
+  cr_expect_eq(b.status, 2, "%s", b.err);
+  cr_expect(strstr(b.err, "polycover xc: tests/data: is a folder, not a file"), "%s", b.err);
+  pc_run_free(&a);
+  pc_run_free(&b);
+}
+
+/* A DLX1 problem of n items, each its own option: one solution. */
+static char *singletons(int n)
+{
+  size_t cap = (size_t)n * 16 + 16, len = 0;
+  char *text = malloc(cap);
+  cr_assert_not_null(text);
+  for (int i = 0; i < n; i++) len += (size_t)snprintf(text + len, cap - len, " i%d", i);
+  len += (size_t)snprintf(text + len, cap - len, "\n");
+  for (int i = 0; i < n; i++) len += (size_t)snprintf(text + len, cap - len, "i%d\n", i);
+  return text;
+}
+
+/* bits and bitdlx take up to 256 items: beyond, a clear usage of the
+   input (2), not "out of memory"; auto takes DLX there. */
+Test(cli_errors, engine_beyond_its_items)
+{
+  char *text = singletons(300);
+  const char *bits[] = {"xc", "--engine", "bits", "--quiet", "-", NULL};
+  const char *bitdlx[] = {"xc", "--engine", "bitdlx", "--quiet", "-", NULL};
+  const char *automatic[] = {"xc", "--engine", "auto", "--quiet", "--json", "-", NULL};
+  pc_run a = pc_run_program(text, bits), b = pc_run_program(text, bitdlx);
+  pc_run c = pc_run_program(text, automatic);
+  cr_expect_eq(a.status, 2, "%s", a.err);
+  cr_expect(strstr(a.err, "engine bits takes at most 256 items; this problem has 300 items"), "%s",
+            a.err);
+  cr_expect_eq(b.status, 2, "%s", b.err);
+  cr_expect(strstr(b.err, "engine bitdlx takes at most 256 items"), "%s", b.err);
+  cr_expect_eq(c.status, 0, "%s", c.err);
+  cr_expect_eq(pc_json_get_u64(c.out, "solutions"), 1);
+  cr_expect(strstr(c.out, "\"updates\""), "auto is DLX beyond 256 items: %s", c.out);
+  pc_run_free(&a);
+  pc_run_free(&b);
+  pc_run_free(&c);
+  free(text);
+}
+
+/* xc's default stays DLX (Knuth's updates); --engine auto takes a bitset
+   engine on a small problem, with the same solutions. */
+Test(cli_errors, xc_auto)
+{
+  const char *plain[] = {"xc", "--json", "--quiet", "tests/data/knuth3.dlx", NULL};
+  const char *automatic[] = {"xc", "--json", "--quiet", "--engine", "auto",
+                             "tests/data/knuth3.dlx", NULL};
+  pc_run a = pc_run_program(NULL, plain), b = pc_run_program(NULL, automatic);
+  cr_assert_eq(a.status, 0, "%s", a.err);
+  cr_assert_eq(b.status, 0, "%s", b.err);
+  cr_expect(strstr(a.out, "\"updates\""), "%s", a.out);
+  cr_expect(!strstr(b.out, "\"updates\""), "%s", b.out);
+  cr_expect_eq(pc_json_get_u64(a.out, "solutions"), pc_json_get_u64(b.out, "solutions"));
+  pc_run_free(&a);
+  pc_run_free(&b);
+}
+
+/* Starts a long search that shows its progress, and waits until it has
+   shown some: it is searching, its signal handler in place. */
+static pid_t start_long_search(const char *out, const char *log, const char *ckpt)
+{
+  const char *args[] = {"solve", "boards/onesided6x15.yaml", "--all", "--engine", "dlx", "-j2",
+                        "--progress", "--checkpoint", ckpt, NULL};
+  pid_t pid = pc_start_logged(out, log, NULL, args);
+  struct stat st;
+  while (stat(log, &st) || st.st_size == 0) {
+    int ws;
+    cr_assert_eq(waitpid(pid, &ws, WNOHANG), 0, "the search ended before it showed progress");
+    usleep(10000);
+  }
+  return pid;
+}
+
+/* One SIGTERM: a clean stop with a checkpoint (exit 1); SIGINT then
+   SIGTERM: the second ends the program at once, by its signal. */
+Test(cli_errors, signals, .timeout = 120)
+{
+  char *dir = scratch(), *out = path_in(dir, "out"), *log = path_in(dir, "log"),
+       *ckpt = path_in(dir, "x.ckpt");
+  pid_t pid = start_long_search(out, log, ckpt);
+  kill(pid, SIGTERM);
+  cr_expect_eq(pc_wait_program(pid), 1);
+  char *text = pc_slurp_file(log);
+  cr_expect(strstr(text, "polycover solve: interrupted after ") &&
+                strstr(text, "checkpoint written to"),
+            "%s", text);
+  free(text);
+  cr_expect(exists(ckpt));
+  unlink(log);
+  unlink(ckpt);
+  pid = start_long_search(out, log, ckpt);
+  kill(pid, SIGINT);
+  kill(pid, SIGTERM);
+  cr_expect_eq(pc_wait_program(pid), -1, "the second signal did not end the program");
+  free(out);
+  free(log);
+  free(ckpt);
+  pc_remove_tree(dir);
+  free(dir);
+}

@@ -1,0 +1,67 @@
+/* test_engines.c — pc_engine_select, the one lookup of an engine by name
+   (engines.h): names, the rule bits cannot follow, problems an engine
+   cannot take, and auto's trial stopped by the stop flag. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "core/engines.h"
+#include "engine_check.h"
+
+Test(engines, names)
+{
+  const pc_engine *e;
+  pc_error err = {0};
+  cr_expect_eq(pc_engine_select("dlx", NULL, PC_CHOOSE_MRV, NULL, &e, &err), PC_OK);
+  cr_expect_eq(e, &pc_engine_dlx);
+  cr_expect_eq(pc_engine_select("bitdlx", NULL, PC_CHOOSE_LEFTMOST, NULL, &e, &err), PC_OK);
+  cr_expect_eq(e, &pc_engine_bitdlx);
+  cr_expect_eq(pc_engine_select("bits", NULL, PC_CHOOSE_MRV, NULL, &e, &err), PC_OK);
+  cr_expect_eq(e, &pc_engine_bitsweep);
+  cr_expect_eq(pc_engine_select("fast", NULL, PC_CHOOSE_MRV, NULL, &e, &err), PC_ERR_INPUT);
+  cr_expect(strstr(err.msg, "unknown engine 'fast'"), "%s", err.msg);
+  /* auto needs the problem. */
+  cr_expect_eq(pc_engine_select("auto", NULL, PC_CHOOSE_MRV, NULL, &e, &err), PC_ERR_INPUT);
+  cr_expect(pc_engine_known("auto") && pc_engine_known("bits") && !pc_engine_known("fast"));
+}
+
+Test(engines, refusals)
+{
+  const pc_engine *e;
+  pc_error err = {0};
+  cr_expect_eq(pc_engine_select("bits", NULL, PC_CHOOSE_LEFTMOST, NULL, &e, &err),
+               PC_ERR_INPUT);
+  cr_expect(strstr(err.msg, "--leftmost is a rule of the dlx and bitdlx engines"), "%s",
+            err.msg);
+  pc_xc xc;
+  pc_xc_with_items(&xc, 257, 0);
+  cr_expect_eq(pc_engine_select("bits", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_ERR_INPUT);
+  cr_expect(strstr(err.msg, "engine bits takes at most 256 items; this problem has 257 items"),
+            "%s", err.msg);
+  cr_expect_eq(pc_engine_select("bitdlx", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_ERR_INPUT);
+  cr_expect_eq(pc_engine_select("auto", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_OK);
+  cr_expect_eq(e, &pc_engine_dlx);
+  cr_expect_eq(pc_engine_select("dlx", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_OK);
+  pc_xc_free(&xc);
+}
+
+/* Dudeney's chessboard: the untimed trial takes bitdlx (as in
+   test_bitdlx.c); with the stop flag already set it sees nothing and takes
+   bits at once (the search then stops as well). */
+Test(engines, auto_trial_and_stop)
+{
+  pc_puzzle pz;
+  pc_solver sv;
+  pc_board_solver("dudeney", &pz, &sv);
+  const pc_engine *e;
+  pc_error err = {0};
+  atomic_int stop;
+  atomic_init(&stop, 0);
+  pc_trial_limit untimed = {&stop, 0};
+  cr_expect_eq(pc_engine_select("auto", &sv.matrix.xc, PC_CHOOSE_MRV, &untimed, &e, &err), PC_OK);
+  cr_expect_eq(e, &pc_engine_bitdlx);
+  atomic_store(&stop, 1);
+  cr_expect_eq(pc_engine_select("auto", &sv.matrix.xc, PC_CHOOSE_MRV, &untimed, &e, &err), PC_OK);
+  cr_expect_eq(e, &pc_engine_bitsweep);
+  pc_solver_free(&sv);
+  pc_puzzle_free(&pz);
+}
