@@ -22,18 +22,18 @@
         The matrix (sv.matrix.xc is what is searched), the symmetry group,
         and the census that takes the solutions: with `all` false the
         search is reduced to one solution per class of symmetric ones.
-     3. An engine                                              core/engines.h
-        pc_engine_by_name("dlx" | "bitdlx" | "bits", &is_auto), or for
-        "auto" pc_engine_auto(&sv.matrix.xc, choose), which tries both
-        bitset engines on a sample and picks one (DLX when none fits).
-        A bitset engine by name only takes a problem it fits: ask
-        pc_bitdlx_applies or pc_bitsweep_applies (core/bitdlx.h, bitsweep.h).
+     3. pc_engine_select(name, &sv.matrix.xc, choose, limit, &engine, &err)
+                                                               core/engines.h
+        "dlx", "bitdlx", "bits", or "auto", which tries both bitset
+        engines on a sample and picks one (DLX when none fits); an engine
+        that cannot take the problem is refused with the reason.
      4. pc_runner_run(&sv.matrix.xc, &cfg, &res, &err)         run/runner.h
         cfg: engine, choose (Knuth's MRV), threads (0: one per core),
         max_solutions and max_updates (0: none), visit (each solution, as
         option indices: hand it to pc_census_add, which alone knows the
-        classes), done (after each subproblem: progress), progress (a
-        FILE* for the progress line), stop, checkpoint and resume.
+        classes), done (after each subproblem), on_progress (how far the
+        run has gone, about twice a second: pc_runner_progress), progress
+        (a FILE* for the progress line), stop, checkpoint and resume.
      5. The counts: sv.census.unique (essentially different) and
         sv.census.solutions (in all); res.stats has nodes and updates.
         Scores (poly/score.h), with `scored`: sv.census.best and
@@ -59,9 +59,9 @@
      pc_error err = {0};
      if (pc_puzzle_load("boards/scott.yaml", &pz, &err)) ...
      if (pc_solver_init(&sv, &pz, false, false, 0, &err)) ...
-     pc_runner_config cfg = {.engine = pc_engine_auto(&sv.matrix.xc, PC_CHOOSE_MRV),
-                             .choose = PC_CHOOSE_MRV, .visit = take, .ctx = &sv.census};
-     if (!pc_runner_run(&sv.matrix.xc, &cfg, &res, &err))
+     pc_runner_config cfg = {.choose = PC_CHOOSE_MRV, .visit = take, .ctx = &sv.census};
+     if (!pc_engine_select("auto", &sv.matrix.xc, cfg.choose, NULL, &cfg.engine, &err) &&
+         !pc_runner_run(&sv.matrix.xc, &cfg, &res, &err))
        printf("%llu unique, %llu in all\n", (unsigned long long)sv.census.unique,
               (unsigned long long)sv.census.solutions);     // 65 unique, 520 in all
 

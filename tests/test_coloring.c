@@ -80,3 +80,27 @@ static void never_wrong(const char *pattern)
 
 Test(coloring, shipped_boards_never_wrongly_refused) { never_wrong("boards/*.yaml"); }
 Test(coloring, fixtures_never_wrongly_refused) { never_wrong("tests/data/boards/*.yaml"); }
+
+/* Through the program: the argument instead of a search, exit 0 with no
+   solutions; --no-precheck searches (and finds none). */
+Test(coloring, solve_says_why)
+{
+  const char *args[] = {"solve", "boards/mutilated.yaml", "--count", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, "no solutions: coloring by checkerboard"), "%s", r.out);
+  cr_expect(strstr(r.out, "solutions: 0\n"), "%s", r.out);
+  cr_expect(!strstr(r.out, "engine:"), "%s", r.out);
+  pc_run_free(&r);
+  const char *json[] = {"solve", "boards/mutilated.yaml", "--json", NULL};
+  r = pc_run_program(NULL, json);
+  cr_expect_eq(pc_json_get_u64(r.out, "solutions"), 0);
+  cr_expect(strstr(r.out, "\"no_solutions\": \"coloring by checkerboard"), "%s", r.out);
+  pc_run_free(&r);
+  const char *search[] = {"solve", "boards/mutilated.yaml", "--count", "--no-precheck", NULL};
+  r = pc_run_program(NULL, search);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, "engine:") && strstr(r.out, "solutions: 0\n"), "%s", r.out);
+  cr_expect(!strstr(r.out, "no solutions:"), "%s", r.out);
+  pc_run_free(&r);
+}

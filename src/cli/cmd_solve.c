@@ -9,6 +9,7 @@
 #include "poly/solver.h"
 #include "cli/common.h"
 #include "cli/commands.h"
+#include "poly/coloring.h"
 #include "poly/shape.h"
 #include "poly/solfile.h"
 #include "cli/solve_jobs.h"
@@ -56,6 +57,8 @@ static const char usage[] =
     "      --profile        print nodes and updates per level of the search\n"
     "      --json           print one JSON object: solutions, unique, nodes,\n"
     "                       updates, seconds, complete, symmetries, options, items\n"
+    "      --no-precheck    search even when a coloring of the board proves that\n"
+    "                       there is no solution (checked first by default)\n"
     PC_RUN_USAGE
     "\n"
     "Batch jobs (a scheduler runs the parts of one search; README.md):\n"
@@ -81,7 +84,7 @@ static const char usage[] =
 enum {
   OPT_ALL = 256, OPT_UNIQUE, OPT_BEST, OPT_SYM_TABLE, OPT_LEFTMOST, OPT_PROFILE, OPT_JSON,
   OPT_RENDER, OPT_INDEX, OPT_GALLERY, OPT_MAX, OPT_COLUMNS, OPT_SORT, OPT_PROFILE_PLOT,
-  OPT_SPLIT_ONLY, OPT_JOBS, OPT_DIR, OPT_JOB, OPT_RESULT,
+  OPT_SPLIT_ONLY, OPT_JOBS, OPT_DIR, OPT_JOB, OPT_RESULT, OPT_NO_PRECHECK,
 };
 
 typedef struct solve_run {
@@ -168,14 +171,17 @@ static const struct option longopts[] = {
     {"dir", required_argument, NULL, OPT_DIR},
     {"job", required_argument, NULL, OPT_JOB},
     {"result", required_argument, NULL, OPT_RESULT},
+    {"no-precheck", no_argument, NULL, OPT_NO_PRECHECK},
     PC_RUN_LONGOPTS,
     PC_RUN_MPI_LONGOPT,
     {NULL, 0, NULL, 0}};
 
 /* A solve run: its options, then what the steps make. */
 typedef struct solve_cmd {
-  bool count_only, profile, json, all, best, sym_table;
+  bool count_only, profile, json, all, best, sym_table, no_precheck;
   bool shaped;            /* an option a job file sets */
+  bool refuted;           /* a coloring proved there is no solution: why */
+  char why[1024];
   const char *board, *dir, *job_path, *result;
   uint64_t split_only, jobs;
   pc_runner_config cfg;
@@ -247,6 +253,7 @@ static pc_status take_option(int c, const char *arg, solve_cmd *o, pc_error *err
   case OPT_RESULT: o->result = arg; break;
   case OPT_PROFILE: o->profile = true; break;
   case OPT_JSON: o->json = true; break;
+  case OPT_NO_PRECHECK: o->no_precheck = true; break;
   default:
     if (!take_picture_option(c, arg, &o->run.pictures, &s, err))
       s = pc_run_option("solve", c, arg, &o->ro, err);
@@ -324,6 +331,13 @@ static pc_status load_problem(solve_cmd *o, pc_error *err)
   o->run.pz = &o->pz;
   o->run.print = !o->count_only && !o->json && !o->best;
   o->run.show_best = !o->count_only && !o->json;
+  /* Settled before any search, the engine's trial included. Not for a
+     share of a search (jobs) nor under MPI, where every rank would say it. */
+  if (!o->no_precheck && !o->split_only && !o->job_path && !o->ro.mpi &&
+      pc_coloring_refutes(&o->pz, &o->sv.full, o->why, sizeof o->why)) {
+    o->refuted = true;
+    return PC_OK;
+  }
   s = pc_run_configure("solve", &o->ro, &o->sv.matrix.xc, &o->cfg, err);
 #ifdef PC_MPI
   /* The other ranks only search (PC_DONE): rank 0 reports. */
@@ -392,7 +406,9 @@ static pc_status finish_search(solve_cmd *o, pc_status s, pc_error *err)
   st.solutions = cs->solutions;
   if (!s && o->run.output && !o->writer.f)
     s = pc_solwriter_open(&o->writer, o->run.output, &o->pz, err);
-  pc_solve_report report = {.board = o->board, .sv = &o->sv, .engine = o->cfg.engine->name,
+  pc_solve_report report = {.board = o->board, .sv = &o->sv,
+                            .engine = o->cfg.engine ? o->cfg.engine->name : "none",
+                            .refuted = o->refuted ? o->why : NULL,
                             .threads = o->res.threads, .subproblems = o->res.subproblems,
                             .st = st, .seconds = o->res.seconds, .all = o->all,
                             .best = o->best, .json = o->json, .show_best = o->run.show_best};
@@ -426,6 +442,19 @@ static pc_status solve_search(solve_cmd *o, pc_error *err)
     if (o->writer.f) pc_solwriter_abort(&o->writer);
     return s;
   }
+  return finish_search(o, s, err);
+}
+
+/* A coloring proved there is no solution: the report of a search that
+   found none, with the argument. */
+static pc_status solve_refuted(solve_cmd *o, pc_error *err)
+{
+  double t0 = pc_now();
+  pc_status s = pc_solve_pictures_start(&o->run.pictures, o->pz.n_cells, err);
+  if (s) return s;
+  o->res.ran = true;
+  o->res.stats.complete = true;
+  o->res.seconds = pc_now() - t0;
   return finish_search(o, s, err);
 }
 
@@ -465,6 +494,7 @@ int pc_cmd_solve(int argc, char **argv)
   s = load_problem(&o, &err);
   if (s) goto done;
   if (o.split_only) s = solve_split(&o, &err);
+  else if (o.refuted) s = solve_refuted(&o, &err);
   else if (o.job_path) s = solve_job(&o, &err);
   else s = solve_search(&o, &err);
 done:

@@ -138,10 +138,14 @@ pc_status pc_run_finish(const char *cmd, pc_status s, const pc_runner_result *re
 {
   fflush(stdout);
   if (s || !res->interrupted) return s;
-  fprintf(stderr,
-          "polycover %s: interrupted after %" PRId64 " of %" PRId64
-          " subproblems; checkpoint written to %s (carry on with --resume %s)\n",
-          cmd, res->done, res->subproblems, cfg->checkpoint, cfg->checkpoint);
+  if (res->checkpointed)
+    fprintf(stderr,
+            "polycover %s: interrupted after %" PRId64 " of %" PRId64
+            " subproblems; checkpoint written to %s (carry on with --resume %s)\n",
+            cmd, res->done, res->subproblems, cfg->checkpoint, cfg->checkpoint);
+  else
+    fprintf(stderr, "polycover %s: interrupted before the search was split; nothing to carry "
+                    "on from\n", cmd);
   memset(err, 0, sizeof *err);
   err->line = PC_ERROR_REPORTED;
   return PC_ERR_IO;

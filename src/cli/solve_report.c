@@ -64,6 +64,7 @@ void pc_solve_report_print(const pc_solve_report *r)
     pc_json_stats(&j, &st, r->seconds);
     pc_json_u64(&j, "unique", cs->unique);
     pc_json_str(&j, "engine", r->engine);
+    if (r->refuted) pc_json_str(&j, "no_solutions", r->refuted);
     if (r->threads) pc_json_u64(&j, "threads", (uint64_t)r->threads);
     if (r->jobs) pc_json_u64(&j, "jobs", (uint64_t)r->jobs);
     pc_json_u64(&j, "subproblems", (uint64_t)r->subproblems);
@@ -90,7 +91,9 @@ void pc_solve_report_print(const pc_solve_report *r)
     printf("reduction: the %d placements covering cell (%d,%d) kept on %d\n",
            (int)classes->placements, (int)pz->cells[classes->cell].c,
            (int)pz->cells[classes->cell].r, (int)classes->kept);
-  if (r->jobs)
+  if (r->refuted)
+    printf("no solutions: %s\n", r->refuted);
+  else if (r->jobs)
     printf("engine: %s, %d job%s, %lld subproblems\n", r->engine, (int)r->jobs,
            r->jobs == 1 ? "" : "s", (long long)r->subproblems);
   else

@@ -15,6 +15,7 @@ typedef struct pc_solve_report {
   const char *board;       /* the board file as named */
   const pc_solver *sv;     /* the puzzle, group, reduction, matrix, census */
   const char *engine;
+  const char *refuted;     /* the argument that there is no solution, or NULL */
   int threads;             /* 0: not one run (merged jobs) */
   int32_t jobs;            /* > 0: merged from that many jobs */
   int64_t subproblems;

@@ -70,6 +70,7 @@ expect() {
 expect "unique 65"
 expect "solutions 520"
 expect "all 520"
+expect "progress 1.0"
 grep -Eqx 'subproblems ([0-9]+) of \1' "$tmp/out" ||
   fail "the done callback did not see every subproblem"
 [ -s "$tmp/best.svg" ] || fail "no picture drawn"

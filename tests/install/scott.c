@@ -6,12 +6,14 @@
      scott BOARD PICTURE
 
    First one solution per class, scored, with the engine `auto` picks, on
-   two threads, counting finished subproblems with the `done` callback;
+   two threads, counting finished subproblems with the `done` callback and
+   taking the last progress report;
    then every solution with DLX, named, on one thread. Prints
      engine NAME
      unique U
      solutions S
      subproblems DONE of N
+     progress 1.0
      all A
    and draws the most symmetric solution to PICTURE. */
 #include <stdio.h>
@@ -21,6 +23,7 @@
 typedef struct tally {
   pc_census *census;
   int64_t done;
+  double fraction;        /* the last progress report's, once it said last */
 } tally;
 
 static bool take(void *ctx, int64_t sub, const int32_t *options, int32_t n)
@@ -37,19 +40,22 @@ static void finished(void *ctx, int64_t sub)
   ((tally *)ctx)->done++;
 }
 
+static void progressed(void *ctx, const pc_runner_progress *p)
+{
+  if (p->last) ((tally *)ctx)->fraction = p->fraction;
+}
+
 /* Searches sv's matrix with the engine named `engine` ("auto" included).
    The result is res's to free when it ran. */
 static pc_status search(pc_solver *sv, const char *engine, int threads, tally *t,
                         pc_runner_result *res, pc_error *err)
 {
-  bool is_auto;
-  pc_runner_config cfg = {.engine = pc_engine_by_name(engine, &is_auto),
-                          .choose = PC_CHOOSE_MRV, .threads = threads, .visit = take,
-                          .done = finished, .ctx = t};
-  if (is_auto) cfg.engine = pc_engine_auto(&sv->matrix.xc, cfg.choose);
-  if (!cfg.engine) return pc_error_set(err, PC_ERR_INPUT, 0, 0, "no engine '%s'", engine);
+  pc_runner_config cfg = {.choose = PC_CHOOSE_MRV, .threads = threads, .visit = take,
+                          .done = finished, .on_progress = progressed, .ctx = t};
+  pc_status s = pc_engine_select(engine, &sv->matrix.xc, cfg.choose, NULL, &cfg.engine, err);
+  if (s) return s;
   *t = (tally){.census = &sv->census};
-  pc_status s = pc_runner_run(&sv->matrix.xc, &cfg, res, err);
+  s = pc_runner_run(&sv->matrix.xc, &cfg, res, err);
   if (!s) printf("engine %s\n", cfg.engine->name);
   return s;
 }
@@ -63,9 +69,9 @@ static pc_status unique(const pc_puzzle *pz, const char *picture, pc_error *err)
   pc_status s = pc_solver_init(&sv, pz, false, true, 1, err);
   if (s) return s;
   if (!(s = search(&sv, "auto", 2, &t, &res, err))) {
-    printf("unique %llu\nsolutions %llu\nsubproblems %lld of %lld\n",
+    printf("unique %llu\nsolutions %llu\nsubproblems %lld of %lld\nprogress %.1f\n",
            (unsigned long long)sv.census.unique, (unsigned long long)sv.census.solutions,
-           (long long)t.done, (long long)res.subproblems);
+           (long long)t.done, (long long)res.subproblems, t.fraction);
     if (sv.census.n_best < 1) s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "no solution");
     else s = pc_render_solution(picture, pz, &sv.census.best_tilings[0], NULL, err);
   }
