@@ -71,6 +71,7 @@ static bool read_raw(pc_lines *r, bool *any)
   *any = false;
   while ((ch = getc(r->f)) != EOF) {
     *any = true;
+    r->bytes++;
     unsigned char byte = (unsigned char)ch;
     r->sum = (r->sum ^ byte) * 0x100000001b3ull;
     if (ch == '\n') break;
@@ -121,6 +122,7 @@ bool pc_lines_bytes(pc_lines *r, char *buf, size_t n)
 {
   if (fread(buf, 1, n, r->f) != n) return false;
   r->sum = pc_fnv(r->sum, buf, n);
+  r->bytes += n;
   for (size_t i = 0; i < n; i++) r->number += buf[i] == '\n';
   return true;
 }
@@ -214,13 +216,17 @@ bool pc_scan_names(const char *line, const char *key, char *a, char *b, size_t m
 
 pc_status pc_lines_checksum(pc_lines *r, pc_error *err)
 {
-  uint64_t want;
   if (!pc_lines_next(r)) {
     if (r->status) return pc_lines_fault(r, err);
     return pc_error_set(err, PC_ERR_INPUT, r->number ? r->number : 1, 0,
                         "no 'checksum' line at the end (the file is cut short?)");
   }
-  uint64_t got = r->sum_before;
+  return pc_lines_checksum_here(r, err);
+}
+
+pc_status pc_lines_checksum_here(pc_lines *r, pc_error *err)
+{
+  uint64_t want, got = r->sum_before;
   int col = pc_scan_hex64(r->line, "checksum", &want);
   if (col) return pc_error_set(err, PC_ERR_INPUT, r->number, col, "expected 'checksum HEX'");
   if (want != got)

@@ -22,6 +22,7 @@ typedef struct pc_lines {
   FILE *f;
   char *line;        /* the line read last, without its line break */
   size_t len, cap;   /* its length (it has no NUL inside), its buffer's size */
+  uint64_t bytes;    /* bytes read so far */
   int number;        /* its number, from 1; 0 before the first */
   size_t max;        /* the longest line accepted (0: PC_LINES_MAX) */
   uint64_t sum;      /* FNV-1a of every byte read so far */
@@ -74,8 +75,11 @@ bool pc_scan_u64(const char **p, uint64_t max, uint64_t *v);
 bool pc_scan_names(const char *line, const char *key, char *a, char *b, size_t max);
 
 /* The last line of a checksummed file: "checksum HEX" of every byte before
-   it; an error at its line when it does not match or is missing. */
+   it; an error at its line when it does not match or is missing, or when
+   anything follows it. */
 pc_status pc_lines_checksum(pc_lines *r, pc_error *err);
+/* The same of the line read last. */
+pc_status pc_lines_checksum_here(pc_lines *r, pc_error *err);
 /* Writes that line for the checksum `sum`. */
 void pc_lines_put_checksum(FILE *f, uint64_t sum);
 /* Saves a checksummed file atomically (atomic.h): what body writes for
