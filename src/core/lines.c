@@ -75,7 +75,7 @@ static bool read_raw(pc_lines *r, bool *any)
     unsigned char byte = (unsigned char)ch;
     r->sum = (r->sum ^ byte) * 0x100000001b3ull;
     if (ch == '\n') break;
-    if (!ch) return fault(r, PC_ERR_INPUT, r->len, "a NUL byte");
+    if (!ch) return fault(r, PC_ERR_INPUT, r->len, "a NUL byte (text has none)");
     if (r->len >= max) return fault(r, PC_ERR_INPUT, r->len, "a line too long");
     if (r->len + 1 >= r->cap && !grow(r)) return fault(r, PC_ERR_NOMEM, 0, "out of memory");
     r->line[r->len++] = (char)byte;
@@ -99,7 +99,7 @@ bool pc_lines_next(pc_lines *r)
   r->line[r->len] = '\0';
   for (size_t i = 0, k; i < r->len; i += k)
     if (!(k = utf8_length((const unsigned char *)r->line + i, r->len - i)))
-      return fault(r, PC_ERR_INPUT, i, "invalid UTF-8");
+      return fault(r, PC_ERR_INPUT, i, "invalid UTF-8 (text is read as UTF-8)");
   while (r->len > 0 && r->line[r->len - 1] == '\r') r->line[--r->len] = '\0';
   return true;
 }
@@ -114,8 +114,7 @@ pc_status pc_lines_fault(const pc_lines *r, pc_error *err)
   if (!strcmp(r->why, "a line too long"))
     return pc_error_set(err, PC_ERR_INPUT, r->number, r->column,
                         "a line longer than %zu bytes", max);
-  return pc_error_set(err, PC_ERR_INPUT, r->number, r->column, "%s (this is read as text)",
-                      r->why);
+  return pc_error_set(err, PC_ERR_INPUT, r->number, r->column, "%s", r->why);
 }
 
 bool pc_lines_bytes(pc_lines *r, char *buf, size_t n)
