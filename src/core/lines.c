@@ -142,7 +142,7 @@ bool pc_scan_u64(const char **p, uint64_t max, uint64_t *v)
   if (*s < '0' || *s > '9' || (s[0] == '0' && s[1] >= '0' && s[1] <= '9')) return false;
   for (; *s >= '0' && *s <= '9'; s++) {
     unsigned d = (unsigned)(*s - '0');
-    if (x > (max - d) / 10) return false;
+    if (x > max / 10 || (x == max / 10 && d > max % 10)) return false;
     x = x * 10 + d;
   }
   *v = x;
