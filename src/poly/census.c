@@ -78,7 +78,8 @@ static void score_class(pc_census *c)
         if (f < first) first = f;
       }
     if (first == e)
-      c->table[(size_t)sc[e].h * (size_t)c->table_side + (size_t)sc[e].v] += (uint64_t)(same / repeats);
+      c->table[(size_t)sc[e].h * (size_t)c->table_side + (size_t)sc[e].v] +=
+          (uint64_t)(same / repeats);
   }
   best_candidate(c, best, shown);
 }
@@ -115,7 +116,8 @@ pc_status pc_census_save(const pc_census *c, FILE *f)
   for (int32_t k = 0; k < c->n_best; k++) {
     const pc_tiling *t = &c->best_tilings[k];
     fputs("tiling", f);
-    for (int32_t i = 0; i < t->n_cells; i++) fprintf(f, " %d %d", (int)t->piece[i], (int)t->anchor[i]);
+    for (int32_t i = 0; i < t->n_cells; i++)
+      fprintf(f, " %d %d", (int)t->piece[i], (int)t->anchor[i]);
     fputc('\n', f);
   }
   fputs("end census\n", f);

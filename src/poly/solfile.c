@@ -490,7 +490,8 @@ pc_status pc_solfile_read(const char *path, pc_solfile *f, pc_error *err)
   pc_status s = pc_lines_open(&rd.in, path, err);
   if (s) return s;
   s = read_all(&rd);
-  if (!s && ferror(rd.in.f)) s = pc_error_set(err, PC_ERR_IO, 0, 0, "cannot read: %s", strerror(errno));
+  if (!s && ferror(rd.in.f))
+    s = pc_error_set(err, PC_ERR_IO, 0, 0, "cannot read: %s", strerror(errno));
   pc_lines_close(&rd.in);
   if (s) pc_solfile_free(f);
   return s;
