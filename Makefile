@@ -94,21 +94,27 @@ $(BUILD)/bench/bench: $(BUILD)/bench/bench.o $(BUILD)/libpolycover.a
 bench: $(BUILD)/bench/bench
 	./$(BUILD)/bench/bench
 
-# Fuzzing with libFuzzer (clang): FUZZ_SECONDS per target, corpus seeded
-# from the test data.
+# Fuzzing with libFuzzer (clang): a target per reader, FUZZ_SECONDS each,
+# corpora seeded from files the program writes and the test data
+# (tests/fuzz/seed.sh); crashes land in build-fuzz/crash-TARGET-*.
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -I. -DPC_DATADIR='"$(PREFIX)/share/polycover"' \
-               $(shell pkg-config --cflags $(PKGS)) -fsanitize=fuzzer,address,undefined
-build-fuzz/%: tests/fuzz/%.c $(LIB_SRC)
-	@mkdir -p build-fuzz
-	clang $(FUZZ_CFLAGS) $^ $(LDLIBS) -o $@
+               $(shell pkg-config --cflags $(PKGS)) -fsanitize=address,undefined
+FUZZ_LIB_OBJ := $(LIB_SRC:%.c=build-fuzz/obj/%.o)
+.PRECIOUS: build-fuzz/obj/%.o
+build-fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+build-fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz_file.h $(FUZZ_LIB_OBJ)
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer $(filter-out %.h,$^) $(LDLIBS) -o $@
 
-fuzz: build-fuzz/fuzz_yaml build-fuzz/fuzz_dlx1
-	@mkdir -p build-fuzz/corpus-yaml build-fuzz/corpus-dlx1
-	cp boards/*.yaml pieces/*.yaml tests/data/boards/*.yaml build-fuzz/corpus-yaml/ 2>/dev/null || true
-	cp tests/data/knuth3.dlx build-fuzz/corpus-dlx1/
-	./build-fuzz/fuzz_yaml -max_total_time=$(FUZZ_SECONDS) -timeout=10 build-fuzz/corpus-yaml
-	./build-fuzz/fuzz_dlx1 -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 build-fuzz/corpus-dlx1
+FUZZ_TARGETS := yaml dlx1 checkpoint job result solfile census
+fuzz: $(FUZZ_TARGETS:%=build-fuzz/fuzz_%) $(BIN)
+	bash tests/fuzz/seed.sh
+	for t in $(FUZZ_TARGETS); do \
+	  ./build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=16384 \
+	    -artifact_prefix=build-fuzz/crash-$$t- build-fuzz/corpus-$$t || exit 1; \
+	done
 
 # `make install` (PREFIX, and DESTDIR before it when staging): the program,
 # libpolycover.a, polycover.h and the library's headers in their folders

@@ -187,18 +187,18 @@ static void malformed(const char *dir, const char *name, const char *text, const
 Test(jobs, malformed_files)
 {
   char *dir = scratch();
-  const char *head = "polycover-job 1\nboard boards/scott.yaml\nproblem 12ab\n"
+  const char *head = "polycover-job 2\nboard boards/scott.yaml\nproblem 12ab\n"
                      "search bits mrv\noptions unique\n";
   char *text;
   malformed(dir, "a.job", "hello\n", "solve", "1: not a polycover job file");
   cr_assert(asprintf(&text, "%ssplit 3\n", head) > 0);
-  malformed(dir, "b.job", text, "solve", "6: not a polycover job file: expected 'split");
+  malformed(dir, "b.job", text, "solve", "6:8: not a polycover job file: expected 'split");
   free(text);
   cr_assert(asprintf(&text, "%ssplit 3 10\njob 1 2\nids 3\n1 2 99\nend\n", head) > 0);
-  malformed(dir, "c.job", text, "solve", "9: ");
+  malformed(dir, "c.job", text, "solve", "9:5: not a polycover job file");
   free(text);
   cr_assert(asprintf(&text, "%soptions unique\n", head) > 0);
-  malformed(dir, "d.result", "polycover-job 1\n", "merge", "1: not a polycover result file");
+  malformed(dir, "d.result", "polycover-job 2\n", "merge", "1: not a polycover result file");
   free(text);
   /* A real result with a line slipped in before its census: reported at
      its line. */
@@ -212,7 +212,7 @@ Test(jobs, malformed_files)
   for (const char *at = text; at < census; at++) line += *at == '\n';
   char *spoilt, where[64];
   cr_assert(asprintf(&spoilt, "%.*s\ntable x%s", (int)(census - text), text, census) > 0);
-  snprintf(where, sizeof where, "%d: expected 'census SOLUTIONS UNIQUE'", line);
+  snprintf(where, sizeof where, "%d:1: not a polycover result file: expected 'census", line);
   malformed(dir, "scott-1.result", spoilt, "merge", where);
   free(spoilt);
   free(text);

@@ -324,11 +324,11 @@ Test(parallel, foreign_checkpoint)
   cr_expect(strstr(r.err, "leftmost") != NULL, "%s", r.err);
   pc_run_free(&r);
   FILE *f = fopen(ckpt, "w");
-  fputs("polycover-checkpoint 1\nproblem zz\n", f);
+  fputs("polycover-checkpoint 2\nproblem zz\n", f);
   fclose(f);
   r = pc_run_program(NULL, other);
   cr_expect_eq(r.status, 2);
-  cr_expect(strstr(r.err, ":2: not a polycover checkpoint") != NULL, "%s", r.err);
+  cr_expect(strstr(r.err, ":2:9: not a polycover checkpoint") != NULL, "%s", r.err);
   pc_run_free(&r);
   unlink(ckpt);
 }

@@ -4,10 +4,12 @@
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
 #include <dirent.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "core/lines.h"
 #include "poly/solfile.h"
 #include "support.h"
 
@@ -35,6 +37,22 @@ static void write_file(const char *path, const char *text)
   cr_assert_not_null(f);
   fputs(text, f);
   fclose(f);
+}
+
+/* text and its checksum line. */
+static char *summed(const char *text)
+{
+  char *out;
+  cr_assert(asprintf(&out, "%schecksum %016" PRIx64 "\n", text,
+                     pc_fnv(PC_FNV_START, text, strlen(text))) > 0);
+  return out;
+}
+
+static void write_summed(const char *path, const char *text)
+{
+  char *all = summed(text);
+  write_file(path, all);
+  free(all);
 }
 
 static void round_trip(const char *board, uint64_t limit, int32_t expect)
@@ -96,20 +114,20 @@ typedef struct bad_case {
   const char *message;
 } bad_case;
 
-#define HEAD "polycover-solutions 1\ntitle t\ngrid square\npiece D - D\nboard\n##\n##\nend\n"
+#define HEAD "polycover-solutions 2\ntitle t\ngrid square\npiece D - D\nboard\n##\n##\nend\n"
 
 Test(solfile, errors)
 {
   static const bad_case cases[] = {
       {"hello\n", 1, 1, "not a polycover solution file"},
-      {"polycover-solutions 2\n", 1, 21, "unknown format version '2'"},
-      {"polycover-solutions 1\ngrid hex\n", 2, 6, "unknown grid 'hex'"},
-      {"polycover-solutions 1\ngrid square\npiece D red D\n", 3, 9, "a color is"},
-      {"polycover-solutions 1\ngrid square\npiece D - D\nboard\n#x\nend\n", 5, 2,
+      {"polycover-solutions 1\n", 1, 21, "unknown format version '1'"},
+      {"polycover-solutions 2\ngrid hex\n", 2, 6, "unknown grid 'hex'"},
+      {"polycover-solutions 2\ngrid square\npiece D red D\n", 3, 9, "a color is"},
+      {"polycover-solutions 2\ngrid square\npiece D - D\nboard\n#x\nend\n", 5, 2,
        "'x' cannot stand here"},
-      {"polycover-solutions 1\ngrid square\npiece D - D\nboard\n##\n", 5, 0, "no 'end'"},
-      {"polycover-solutions 1\nboard\n", 2, 1, "the grid must come before"},
-      {"polycover-solutions 1\ncolour x\n", 2, 1, "unknown line 'colour'"},
+      {"polycover-solutions 2\ngrid square\npiece D - D\nboard\n##\n", 5, 0, "no 'end'"},
+      {"polycover-solutions 2\nboard\n", 2, 1, "the grid must come before"},
+      {"polycover-solutions 2\ncolour x\n", 2, 1, "unknown line 'colour'"},
       {HEAD "solution 2\n", 9, 10, "expected solution number 1"},
       {HEAD "solution 1\n1 0,0 1,0\n", 10, 1, "expected a piece index from 0 to 0"},
       {HEAD "solution 1\n0 0,0 2,0\n", 10, 7, "cell 2,0 is not on the board"},
@@ -119,7 +137,10 @@ Test(solfile, errors)
       {HEAD "solution 1\n0 0,0 1,0\n0 0,1 1,1\n", 11, 0, "solution 1 has no 'end'"},
       {HEAD "solution 1\n0 0,0 1,0\n0 0,1 1,1\nend\ngrid square\n", 13, 1,
        "expected 'solution 2'"},
-      {"polycover-solutions 1\ngrid square\npiece D - D\n", 3, 0, "no board"},
+      {"polycover-solutions 2\ngrid square\npiece D - D\n", 3, 0, "no board"},
+      {HEAD "solution 1\n0 0,0 1,0\n0 0,1 1,1\nend\n", 12, 0, "no 'checksum' line"},
+      {HEAD "checksum 0123456789abcdef\n", 9, 0, "the checksum does not match"},
+      {"", 1, 0, "not a polycover solution file"},
   };
   char dir[64], path[128];
   make_dir(dir);
@@ -135,7 +156,7 @@ Test(solfile, errors)
     cr_expect(strstr(err.msg, cases[i].message), "case %zu: '%s'", i, err.msg);
   }
   /* A good file with a comment, blank lines and cells in any order. */
-  write_file(path, HEAD "# a comment\n\nsolution 1\n# DD\n0 1,0 0,0\n0 0,1 1,1\nend\n");
+  write_summed(path, HEAD "# a comment\n\nsolution 1\n# DD\n0 1,0 0,0\n0 0,1 1,1\nend\n");
   pc_solfile f;
   pc_error err = {0};
   cr_assert_eq(pc_solfile_read(path, &f, &err), PC_OK, "%d:%d: %s", err.line, err.column,
@@ -202,9 +223,11 @@ Test(solfile, stdout_writer, .init = cr_redirect_stdout)
   cr_assert_eq(pc_solwriter_add(&w, &t[0], &err), PC_OK);
   cr_assert_eq(pc_solwriter_commit(&w, &err), PC_OK);
   fflush(stdout);
-  cr_expect_stdout_eq_str("polycover-solutions 1\ntitle two dominoes\ngrid square\n"
-                          "piece D - D\nboard\n##\n##\nend\n"
-                          "solution 1\n# DD\n# DD\n0 0,0 1,0\n0 0,1 1,1\nend\n");
+  char *want = summed("polycover-solutions 2\ntitle two dominoes\ngrid square\n"
+                      "piece D - D\nboard\n##\n##\nend\n"
+                      "solution 1\n# DD\n# DD\n0 0,0 1,0\n0 0,1 1,1\nend\n");
+  cr_expect_stdout_eq_str(want);
+  free(want);
   pc_tilings_free(t, n);
   pc_puzzle_free(&pz);
 }

@@ -6,7 +6,12 @@
 
 #include "cli/common.h"
 #include "cli/commands.h"
+#include "core/lines.h"
 #include "core/sudoku.h"
+
+/* A puzzle is a line of 81 cells; longer lines (comments) are capped, so
+   an endless line is an error rather than all of memory. */
+#define SUDOKU_LINE_MAX 65536
 
 static const char usage[] =
     "Usage: polycover sudoku [OPTIONS] [FILE]\n"
@@ -102,20 +107,18 @@ int pc_cmd_sudoku(int argc, char **argv)
   if (!in) return pc_exit_status("sudoku", PC_ERR_INPUT, &err);
   tally t = {0};
   pc_status s = PC_OK;
-  char *buf = NULL;
-  size_t cap = 0;
-  ssize_t got;
-  int line = 0;
+  pc_lines text;
+  pc_lines_init(&text, in, 0);
+  text.max = SUDOKU_LINE_MAX;
   double t0 = pc_now();
-  while (!s && (got = getline(&buf, &cap, in)) >= 0) {
-    line++;
-    size_t len = trimmed(buf, (size_t)got);
-    if (len == 0 || buf[0] == '#') continue;
-    s = one_puzzle(buf, len, line, quiet, &t, &err);
+  while (!s && pc_lines_next(&text)) {
+    size_t len = trimmed(text.line, text.len);
+    if (len == 0 || text.line[0] == '#') continue;
+    s = one_puzzle(text.line, len, text.number, quiet, &t, &err);
   }
-  if (!s && ferror(in)) s = pc_error_set(&err, PC_ERR_IO, line + 1, 0, "read error");
+  if (!s) s = pc_lines_fault(&text, &err);
   double seconds = pc_now() - t0;
-  free(buf);
+  free(text.line);
   pc_close_input(in);
   if (s) return pc_exit_status("sudoku", s, &err);
   if (json) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/lines.h"
 
 /* Item names to indices: open addressing over a power-of-two table. */
 typedef struct name_table {
@@ -66,18 +67,31 @@ typedef struct reader {
   pc_error *err;
 } reader;
 
+/* A name for a message: at most 40 bytes, odd ones escaped. */
+#define SHOWN_MAX 40
+typedef struct shown {
+  char text[4 * SHOWN_MAX + 1];
+} shown;
+
+static shown show(const char *word, size_t len)
+{
+  shown out;
+  pc_lines_escape(word, len < SHOWN_MAX ? len : SHOWN_MAX, out.text);
+  return out;
+}
+
 static pc_status check_name(reader *r, const char *word, size_t len, int col)
 {
   if (len > PC_DLX1_NAME_MAX)
     return pc_error_set(r->err, PC_ERR_INPUT, r->line, col,
-                        "item name '%.*s' is longer than %d characters",
-                        (int)len, word, PC_DLX1_NAME_MAX);
+                        "item name '%s' is longer than %d characters", show(word, len).text,
+                        PC_DLX1_NAME_MAX);
   for (size_t i = 0; i < len; i++)
     if (word[i] == '|' || word[i] == ':' || !isprint((unsigned char)word[i]))
       return pc_error_set(r->err, PC_ERR_INPUT, r->line, col + (int)i,
-                          "item name '%.*s' has a bad character (names are "
+                          "item name '%s' has a bad character (names are "
                           "printable, without '|' or ':')",
-                          (int)len, word);
+                          show(word, len).text);
   return PC_OK;
 }
 
@@ -132,7 +146,8 @@ static pc_status read_option(reader *r, char *buf)
     if (index < 0) {
       pc_status s = check_name(r, word, len, col);
       if (s) return s;
-      return pc_error_set(r->err, PC_ERR_INPUT, r->line, col, "unknown item '%s'", word);
+      return pc_error_set(r->err, PC_ERR_INPUT, r->line, col, "unknown item '%s'",
+                          show(word, len).text);
     }
     if (r->seen[index] == r->line)
       return pc_error_set(r->err, PC_ERR_INPUT, r->line, col,
@@ -156,20 +171,23 @@ pc_status pc_dlx1_read(FILE *in, pc_xc *xc, pc_error *err)
 {
   reader r = {.xc = xc, .err = err};
   pc_xc_init(xc);
-  char *buf = NULL;
-  size_t cap = 0;
+  pc_lines text;
+  pc_lines_init(&text, in, 0);
   pc_status s = PC_OK;
   bool have_items = false;
-  while (getline(&buf, &cap, in) >= 0) {
-    r.line++;
+  while (pc_lines_next(&text)) {
+    r.line = text.number;
+    char *buf = text.line;
     if (buf[0] == '|' || is_blank(buf)) continue;
     s = have_items ? read_option(&r, buf) : read_items(&r, buf);
     if (s) break;
     have_items = true;
   }
-  if (!s && ferror(in)) s = pc_error_set(err, PC_ERR_IO, r.line, 0, "read error");
-  if (!s && !have_items) s = pc_error_set(err, PC_ERR_INPUT, r.line, 0, "no items");
-  free(buf);
+  if (!s) s = pc_lines_fault(&text, err);
+  /* An empty file's fault is at line 1, else at the end. */
+  if (!s && !have_items)
+    s = pc_error_set(err, PC_ERR_INPUT, text.number ? text.number : 1, 0, "no items");
+  free(text.line);
   free(r.names.slot);
   free(r.option);
   free(r.seen);

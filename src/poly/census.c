@@ -78,7 +78,8 @@ static void score_class(pc_census *c)
         if (f < first) first = f;
       }
     if (first == e)
-      c->table[(size_t)sc[e].h * (size_t)c->table_side + (size_t)sc[e].v] += (uint64_t)(same / repeats);
+      c->table[(size_t)sc[e].h * (size_t)c->table_side + (size_t)sc[e].v] +=
+          (uint64_t)(same / repeats);
   }
   best_candidate(c, best, shown);
 }
@@ -115,90 +116,177 @@ pc_status pc_census_save(const pc_census *c, FILE *f)
   for (int32_t k = 0; k < c->n_best; k++) {
     const pc_tiling *t = &c->best_tilings[k];
     fputs("tiling", f);
-    for (int32_t i = 0; i < t->n_cells; i++) fprintf(f, " %d %d", (int)t->piece[i], (int)t->anchor[i]);
+    for (int32_t i = 0; i < t->n_cells; i++)
+      fprintf(f, " %d %d", (int)t->piece[i], (int)t->anchor[i]);
     fputc('\n', f);
   }
   fputs("end census\n", f);
   return ferror(f) ? PC_ERR_IO : PC_OK;
 }
 
-/* A saved tiling's pairs, after "tiling": false when they do not fit. */
-static bool parse_tiling(const char *text, pc_tiling *t)
+/* A cell's "PIECE ANCHOR" pair, after a space at *p: -1 (none) or a
+   number up to max. */
+static bool scan_index(const char **p, uint64_t max, int32_t *v)
 {
-  for (int32_t i = 0; i < t->n_cells; i++) {
-    long v[2];
-    for (int k = 0; k < 2; k++) {
-      char *end;
-      v[k] = strtol(text, &end, 10);
-      if (end == text) return false;
-      text = end;
-    }
-    if (v[0] < -1 || v[0] > INT32_MAX || v[1] < -1 || v[1] >= t->n_cells) return false;
-    t->piece[i] = (int32_t)v[0];
-    t->anchor[i] = (int32_t)v[1];
+  uint64_t x;
+  if (*(*p)++ != ' ') return false;
+  if (!strncmp(*p, "-1", 2)) {
+    *p += 2;
+    *v = -1;
+    return true;
   }
-  while (*text == ' ') text++;
-  return !*text;
+  if (!pc_scan_u64(p, max, &x)) return false;
+  *v = (int32_t)x;
+  return true;
 }
 
-/* One line of a saved census (after the first), merged into c. *taking
-   says whether the best solutions that follow are kept. */
-static bool merge_line(pc_census *c, const char *line, bool *taking, bool *end)
+/* A saved tiling's pairs, after "tiling": false when they do not fit the
+   board, the pieces, or each other (a cell's anchor is a cell of the same
+   piece that is its own anchor). */
+static bool parse_tiling(const char *text, pc_tiling *t, int32_t n_pieces)
 {
-  int h, v, used;
-  unsigned long long k;
-  if (!strcmp(line, "end census")) return *end = true;
-  if (sscanf(line, "table %d %d %llu%n", &h, &v, &k, &used) == 3 && !line[used]) {
-    if (h < 0 || v < 0 || h >= c->table_side || v >= c->table_side) return false;
-    c->table[(size_t)h * (size_t)c->table_side + (size_t)v] += k;
-    return true;
+  for (int32_t i = 0; i < t->n_cells; i++)
+    if (!scan_index(&text, (uint64_t)n_pieces - 1, &t->piece[i]) ||
+        !scan_index(&text, (uint64_t)t->n_cells - 1, &t->anchor[i]))
+      return false;
+  if (*text) return false;
+  for (int32_t i = 0; i < t->n_cells; i++) {
+    int32_t a = t->anchor[i];
+    if ((a < 0) != (t->piece[i] < 0)) return false;
+    if (a >= 0 && (t->anchor[a] != a || t->piece[a] != t->piece[i])) return false;
   }
-  if (sscanf(line, "best %d %d %llu%n", &h, &v, &k, &used) == 3 && !line[used]) {
-    if (h < 0 || v < 0 || !c->scorer) return false;
-    pc_score sc = {h, v};
-    int cmp = pc_score_cmp(sc, c->best);
-    if (cmp > 0) {
-      for (int32_t i = 0; i < c->n_best; i++) pc_tiling_free(&c->best_tilings[i]);
-      c->n_best = 0;
-      c->best = sc;
-      c->best_count = 0;
-    }
-    if (cmp >= 0) c->best_count += k;
-    *taking = cmp >= 0;
-    return true;
+  return true;
+}
+
+/* What one saved census holds, to check it adds up. */
+typedef struct section {
+  uint64_t solutions, unique;
+  uint64_t table_sum;
+  int64_t table_at;        /* the last table entry's index */
+  bool best, taking;       /* a best line read; its tilings are kept */
+  uint64_t best_count, tilings;
+  int32_t n_pieces;
+} section;
+
+static bool add_to(uint64_t *sum, uint64_t v)
+{
+  if (*sum + v < *sum) return false;
+  *sum += v;
+  return true;
+}
+
+/* "table H V K": in increasing order, K > 0. */
+static bool merge_table(pc_census *c, section *sec, const char *line)
+{
+  uint64_t v[3];
+  uint64_t side = (uint64_t)c->table_side;
+  if (sec->best || pc_scan_u64s(line, "table", v, 3, UINT64_MAX) || v[0] >= side ||
+      v[1] >= side || !v[2])
+    return false;
+  int64_t at = (int64_t)(v[0] * side + v[1]);
+  if (at <= sec->table_at || !add_to(&sec->table_sum, v[2]) || !add_to(&c->table[at], v[2]))
+    return false;
+  sec->table_at = at;
+  return true;
+}
+
+/* "best H V K", once, K no more than the classes (with `all`, the
+   solutions) counted. */
+static bool merge_best(pc_census *c, section *sec, const char *line)
+{
+  uint64_t v[3];
+  uint64_t side = (uint64_t)c->table_side;
+  if (sec->best || pc_scan_u64s(line, "best", v, 3, UINT64_MAX) || v[0] >= side ||
+      v[1] >= side || !v[2] || v[2] > (c->all ? sec->solutions : sec->unique))
+    return false;
+  sec->best = true;
+  sec->best_count = v[2];
+  pc_score sc = {(int32_t)v[0], (int32_t)v[1]};
+  int cmp = pc_score_cmp(sc, c->best);
+  if (cmp > 0) {
+    for (int32_t i = 0; i < c->n_best; i++) pc_tiling_free(&c->best_tilings[i]);
+    c->n_best = 0;
+    c->best = sc;
+    c->best_count = 0;
   }
-  if (strncmp(line, "tiling ", 7)) return false;
+  if (cmp >= 0 && !add_to(&c->best_count, v[2])) return false;
+  sec->taking = cmp >= 0;
+  return true;
+}
+
+/* "tiling ...": after the best line, no more than it counts. */
+static bool merge_tiling(pc_census *c, section *sec, const char *line)
+{
+  if (!sec->best || strncmp(line, "tiling", 6) || ++sec->tilings > sec->best_count ||
+      sec->tilings > (uint64_t)c->best_cap)
+    return false;
   pc_tiling t;
   if (pc_tiling_init(&t, c->found.n_cells)) return false;
-  bool ok = parse_tiling(line + 7, &t);
-  if (ok && *taking && c->n_best < c->best_cap) c->best_tilings[c->n_best++] = t;
+  bool ok = parse_tiling(line + 6, &t, sec->n_pieces);
+  if (ok && sec->taking && c->n_best < c->best_cap) c->best_tilings[c->n_best++] = t;
   else pc_tiling_free(&t);
   return ok;
 }
 
+/* "census S U": no more classes than solutions, nor (reduced) classes
+   of more members than the symmetry group has. */
+static bool merge_head(pc_census *c, section *sec, const char *line)
+{
+  uint64_t v[2];
+  if (pc_scan_u64s(line, "census", v, 2, UINT64_MAX) || v[1] > v[0]) return false;
+  if (!c->all && v[0] > v[1] * (uint64_t)c->classes->g->order) return false;
+  sec->solutions = v[0];
+  sec->unique = v[1];
+  return add_to(&c->solutions, v[0]) && add_to(&c->unique, v[1]);
+}
+
+/* The most pieces a tiling may name: the matrix's placements'. */
+static int32_t pieces_of(const pc_matrix *m)
+{
+  int32_t n = 0;
+  for (int32_t o = 0; o < m->xc.n_options; o++)
+    if (m->placement[o].piece >= n) n = m->placement[o].piece + 1;
+  return n;
+}
+
+static pc_status merge_lines(pc_census *c, pc_lines *in, section *sec, pc_error *err)
+{
+  bool first = true;
+  while (pc_lines_next(in)) {
+    const char *text = in->line;
+    if (first && !text[0]) continue; /* the rest of the caller's line before it */
+    bool ok = first                            ? merge_head(c, sec, text)
+              : !strncmp(text, "table ", 6)    ? c->scorer && merge_table(c, sec, text)
+              : !strncmp(text, "best ", 5)     ? c->scorer && merge_best(c, sec, text)
+              : !strcmp(text, "end census")    ? true
+                                               : merge_tiling(c, sec, text);
+    if (!ok) {
+      char shown[4 * 40 + 1];
+      pc_lines_escape(text, 40, shown);
+      return pc_error_set(err, PC_ERR_INPUT, in->number, 0,
+                          first ? "expected 'census SOLUTIONS UNIQUE', not '%s'"
+                                : "bad census line '%s'", shown);
+    }
+    if (!first && !strcmp(text, "end census")) return PC_OK;
+    first = false;
+  }
+  if (in->status) return pc_lines_fault(in, err);
+  return pc_error_set(err, PC_ERR_INPUT, in->number ? in->number : 1, 0,
+                      "the census is cut short (no 'end census')");
+}
+
 pc_status pc_census_merge(pc_census *c, FILE *f, int *line, pc_error *err)
 {
-  pc_lines in = {.f = f, .number = *line};
-  bool first = true, taking = false, end = false;
-  pc_status s = PC_OK;
-  while (!s && !end && pc_lines_next(&in)) {
-    const char *text = in.line;
-    if (!text[0]) continue; /* the rest of the caller's line before it */
-    unsigned long long a, b;
-    int used;
-    if (first) {
-      if (sscanf(text, "census %llu %llu%n", &a, &b, &used) != 2 || text[used])
-        s = pc_error_set(err, PC_ERR_INPUT, in.number, 0, "expected 'census SOLUTIONS UNIQUE'");
-      else c->solutions += a, c->unique += b;
-      first = false;
-    } else if (!merge_line(c, text, &taking, &end)) {
-      s = pc_error_set(err, PC_ERR_INPUT, in.number, 0, "bad census line '%.40s'", text);
-    }
-  }
+  pc_lines in;
+  pc_lines_init(&in, f, *line);
+  section sec = {.table_at = -1, .n_pieces = pieces_of(c->m)};
+  pc_status s = merge_lines(c, &in, &sec, err);
+  if (!s && c->scorer && sec.table_sum != sec.solutions)
+    s = pc_error_set(err, PC_ERR_INPUT, in.number, 0,
+                     "the census's table counts %llu solutions, its first line %llu",
+                     (unsigned long long)sec.table_sum, (unsigned long long)sec.solutions);
   free(in.line);
   *line = in.number;
-  if (!s && !end)
-    s = pc_error_set(err, PC_ERR_INPUT, *line, 0, "the census is cut short (no 'end census')");
   return s;
 }
 

@@ -12,7 +12,7 @@
 #include "poly/shape.h"
 
 #define MAGIC "polycover-solutions"
-#define VERSION 1
+#define VERSION 2
 
 /* ---- writing ---- */
 
@@ -43,11 +43,43 @@ static void put_art(FILE *f, const char *prefix, const char *art)
   }
 }
 
+/* The text printed into mem, added to the file and its checksum. */
+static pc_status emit(pc_solwriter *w, FILE *mem, char **text, size_t *size, pc_error *err)
+{
+  if (fclose(mem)) {
+    free(*text);
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  }
+  w->sum = pc_fnv(w->sum, *text, *size);
+  bool ok = fwrite(*text, 1, *size, w->f) == *size;
+  free(*text);
+  if (ok) return PC_OK;
+  pc_error_file(err, w->path);
+  return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write: %s", strerror(errno));
+}
+
+static void put_head(FILE *f, const pc_puzzle *pz, const char *art)
+{
+  fprintf(f, "%s %d\ntitle ", MAGIC, VERSION);
+  put_line(f, pz->title);
+  fprintf(f, "grid %s\n", pc_grid_name(pz->grid));
+  for (int32_t i = 0; i < pz->n_pieces; i++) {
+    const pc_piece *p = &pz->pieces[i];
+    fprintf(f, "piece %c ", p->symbol);
+    put_color(f, p->color);
+    fprintf(f, " %s\n", p->name);
+  }
+  fputs("board\n", f);
+  put_art(f, "", art);
+  fputs("end\n", f);
+}
+
 pc_status pc_solwriter_open(pc_solwriter *w, const char *path, const pc_puzzle *pz,
                             pc_error *err)
 {
   memset(w, 0, sizeof *w);
   w->pz = pz;
+  w->sum = PC_FNV_START;
   w->path = strdup(path);
   if (!w->path) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   pc_status s = PC_OK;
@@ -57,49 +89,45 @@ pc_status pc_solwriter_open(pc_solwriter *w, const char *path, const pc_puzzle *
     w->path = NULL;
     return s;
   }
-  char *art = pc_shape_ascii(pz->grid, pz->cells, pz->n_cells, NULL);
-  if (!art) {
-    pc_solwriter_abort(w);
-    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  }
-  fprintf(w->f, "%s %d\ntitle ", MAGIC, VERSION);
-  put_line(w->f, pz->title);
-  fprintf(w->f, "grid %s\n", pc_grid_name(pz->grid));
-  for (int32_t i = 0; i < pz->n_pieces; i++) {
-    const pc_piece *p = &pz->pieces[i];
-    fprintf(w->f, "piece %c ", p->symbol);
-    put_color(w->f, p->color);
-    fprintf(w->f, " %s\n", p->name);
-  }
-  fputs("board\n", w->f);
-  put_art(w->f, "", art);
-  fputs("end\n", w->f);
+  char *art = pc_shape_ascii(pz->grid, pz->cells, pz->n_cells, NULL), *text = NULL;
+  size_t size = 0;
+  FILE *mem = art ? open_memstream(&text, &size) : NULL;
+  if (!mem) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  else put_head(mem, pz, art);
+  if (mem) s = emit(w, mem, &text, &size, err);
   free(art);
-  return PC_OK;
+  if (s) pc_solwriter_abort(w);
+  return s;
+}
+
+/* One line per placed piece, in the order of their anchors. */
+static void put_solution(FILE *f, const pc_solwriter *w, const pc_tiling *t, const char *art)
+{
+  fprintf(f, "solution %llu\n", (unsigned long long)w->count);
+  put_art(f, "# ", art);
+  for (int32_t a = 0; a < t->n_cells; a++) {
+    if (t->anchor[a] != a) continue;
+    fprintf(f, "%d", (int)t->piece[a]);
+    for (int32_t i = a; i < t->n_cells; i++)
+      if (t->anchor[i] == a) fprintf(f, " %d,%d", (int)w->pz->cells[i].c, (int)w->pz->cells[i].r);
+    fputc('\n', f);
+  }
+  fputs("end\n", f);
 }
 
 pc_status pc_solwriter_add(pc_solwriter *w, const pc_tiling *t, pc_error *err)
 {
-  char *art = pc_tiling_ascii(t, w->pz);
-  if (!art) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  char *art = pc_tiling_ascii(t, w->pz), *text = NULL;
+  size_t size = 0;
+  FILE *mem = art ? open_memstream(&text, &size) : NULL;
+  if (!mem) {
+    free(art);
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  }
   w->count++;
-  fprintf(w->f, "solution %llu\n", (unsigned long long)w->count);
-  put_art(w->f, "# ", art);
+  put_solution(mem, w, t, art);
   free(art);
-  /* One line per placed piece, in the order of their anchors. */
-  for (int32_t a = 0; a < t->n_cells; a++) {
-    if (t->anchor[a] != a) continue;
-    fprintf(w->f, "%d", (int)t->piece[a]);
-    for (int32_t i = a; i < t->n_cells; i++)
-      if (t->anchor[i] == a) fprintf(w->f, " %d,%d", (int)w->pz->cells[i].c, (int)w->pz->cells[i].r);
-    fputc('\n', w->f);
-  }
-  fputs("end\n", w->f);
-  if (ferror(w->f)) {
-    pc_error_file(err, w->path);
-    return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write: %s", strerror(errno));
-  }
-  return PC_OK;
+  return emit(w, mem, &text, &size, err);
 }
 
 static void release(pc_solwriter *w)
@@ -142,8 +170,39 @@ pc_status pc_solwriter_mark(pc_solwriter *w, int64_t *length, pc_error *err)
   char *tmp;
   pc_status s = pc_atomic_open(w->path, &snap, &tmp, err);
   if (!s && (s = copy_prefix(w->tmp, snap, *length, err))) pc_atomic_abort(snap, tmp);
-  else if (!s) s = pc_atomic_commit(snap, tmp, w->path, err);
+  else if (!s) {
+    pc_lines_put_checksum(snap, w->sum);
+    s = pc_atomic_commit(snap, tmp, w->path, err);
+  }
   free(tmp);
+  return s;
+}
+
+/* The checksum of the first `length` bytes of the file at path, which must
+   be whole and have a line starting there. */
+static pc_status prefix_sum(const char *path, int64_t length, uint64_t *sum, pc_error *err)
+{
+  pc_lines in;
+  pc_status s = pc_lines_open(&in, path, err);
+  if (s) return s;
+  bool found = length == 0, checked = false;
+  *sum = PC_FNV_START;
+  while (!s && !checked && pc_lines_next(&in)) {
+    if (!strncmp(in.line, "checksum ", 9)) {
+      s = pc_lines_checksum_here(&in, err);
+      checked = true;
+    } else if (in.bytes == (uint64_t)length) {
+      *sum = in.sum;
+      found = true;
+    }
+  }
+  if (!s && in.status) s = pc_lines_fault(&in, err);
+  if (!s && !checked) s = pc_error_set(err, PC_ERR_INPUT, in.number, 0, "no 'checksum' line");
+  if (!s && !found)
+    s = pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                     "cannot carry on this solution file: it does not hold the %lld bytes "
+                     "the checkpoint says", (long long)length);
+  pc_lines_close(&in);
   return s;
 }
 
@@ -155,7 +214,12 @@ pc_status pc_solwriter_resume(pc_solwriter *w, const char *path, const pc_puzzle
   w->count = count;
   w->path = strdup(path);
   if (!w->path) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  pc_status s = pc_atomic_open(path, &w->f, &w->tmp, err);
+  pc_status s = prefix_sum(path, length, &w->sum, err);
+  if (s) {
+    release(w);
+    return s;
+  }
+  s = pc_atomic_open(path, &w->f, &w->tmp, err);
   if (!s) s = copy_prefix(path, w->f, length, err);
   if (s) pc_solwriter_abort(w);
   return s;
@@ -164,6 +228,7 @@ pc_status pc_solwriter_resume(pc_solwriter *w, const char *path, const pc_puzzle
 pc_status pc_solwriter_commit(pc_solwriter *w, pc_error *err)
 {
   pc_status s = PC_OK;
+  pc_lines_put_checksum(w->f, w->sum);
   if (w->f == stdout) {
     if (fflush(stdout) != 0 || ferror(stdout)) {
       pc_error_file(err, "<stdout>");
@@ -200,13 +265,14 @@ static pc_status fail(reader *rd, const char *at, const char *fmt, ...)
 static pc_status fail(reader *rd, const char *at, const char *fmt, ...)
 {
   if (!rd->err) return PC_ERR_INPUT;
+  pc_error_file(rd->err, rd->path);
+  if (rd->in.status) return pc_lines_fault(&rd->in, rd->err);
   char msg[sizeof rd->err->msg];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  pc_error_file(rd->err, rd->path);
-  return pc_error_set(rd->err, PC_ERR_INPUT, rd->in.number,
+  return pc_error_set(rd->err, PC_ERR_INPUT, rd->in.number ? rd->in.number : 1,
                       at ? (int)(at - rd->in.line) + 1 : 0, "%s", msg);
 }
 
@@ -225,19 +291,14 @@ static bool keyword(const char *line, const char *word, const char **rest)
   return true;
 }
 
-/* A whole decimal number from s up to a character of `stop` or the end;
+/* A plain decimal number from s up to a character of `stop` or the end;
    *end is where it stopped. */
 static bool number(const char *s, const char *stop, int32_t *v, const char **end)
 {
-  int64_t x = 0;
+  uint64_t x;
   const char *p = s;
-  bool neg = *p == '-';
-  if (neg) p++;
-  if (!isdigit((unsigned char)*p)) return false;
-  for (; isdigit((unsigned char)*p); p++)
-    if ((x = x * 10 + (*p - '0')) > INT32_MAX) return false;
-  if (*p && !strchr(stop, *p)) return false;
-  *v = (int32_t)(neg ? -x : x);
+  if (!pc_scan_u64(&p, INT32_MAX, &x) || (*p && !strchr(stop, *p))) return false;
+  *v = (int32_t)x;
   *end = p;
   return true;
 }
@@ -292,8 +353,10 @@ static pc_status read_board(reader *rd)
     for (const char *p = rd->in.line; *p; p++) {
       pc_cell x = {(int32_t)(p - rd->in.line), row};
       int k = pc_grid_ascii_cell(pz->grid, x.c, x.r, *p);
+      char shown[5];
+      pc_lines_escape(p, 1, shown);
       if (k < 0 || (k > 0 && !stick && *p != '#'))
-        return fail(rd, p, "'%c' cannot stand here in %s board art", *p,
+        return fail(rd, p, "'%s' cannot stand here in %s board art", shown,
                     pc_grid_name(pz->grid));
       if (!k) continue;
       if (!pc_grow((void **)&pz->cells, &rd->cap_cells, pz->n_cells + 1, sizeof *pz->cells))
@@ -371,11 +434,19 @@ static pc_status read_all(reader *rd)
   if (!pc_lines_next(&rd->in) || !keyword(rd->in.line, MAGIC, &rest))
     return fail(rd, rd->in.line, "not a polycover solution file (it starts with '%s %d')",
                 MAGIC, VERSION);
-  if (strcmp(rest, "1")) return fail(rd, rest, "unknown format version '%s'", rest);
+  if (strcmp(rest, "2"))
+    return fail(rd, rest, "unknown format version '%.20s' (this polycover reads 2)", rest);
   bool title = false, board = false;
   while (pc_lines_next(&rd->in)) {
     const char *line = rd->in.line;
     if (line[0] == '#' || !line[0]) continue;
+    if (keyword(line, "checksum", &rest)) {
+      if (!board) return fail(rd, line, "a checksum before the board");
+      pc_error_file(rd->err, rd->path);
+      if ((s = pc_lines_checksum_here(&rd->in, rd->err))) return s;
+      if (!title) snprintf(pz->title, sizeof pz->title, "%s", rd->path);
+      return PC_OK;
+    }
     if (keyword(line, "solution", &rest)) {
       int32_t n;
       const char *end;
@@ -403,14 +474,13 @@ static pc_status read_all(reader *rd)
       if ((s = read_board(rd))) return s;
       board = true;
     } else {
-      const char *sp = strchr(line, ' ');
-      return fail(rd, line, "unknown line '%.*s'", sp ? (int)(sp - line) : (int)strlen(line),
-                  line);
+      char shown[4 * 40 + 1];
+      pc_lines_escape(line, strcspn(line, " ") < 40 ? strcspn(line, " ") : 40, shown);
+      return fail(rd, line, "unknown line '%s'", shown);
     }
   }
-  if (!board) return fail(rd, NULL, "no board");
-  if (!title) snprintf(pz->title, sizeof pz->title, "%s", rd->path);
-  return PC_OK;
+  return fail(rd, NULL, board ? "no 'checksum' line at the end (the file is cut short?)"
+                              : "no board");
 }
 
 pc_status pc_solfile_read(const char *path, pc_solfile *f, pc_error *err)
@@ -421,7 +491,8 @@ pc_status pc_solfile_read(const char *path, pc_solfile *f, pc_error *err)
   pc_status s = pc_lines_open(&rd.in, path, err);
   if (s) return s;
   s = read_all(&rd);
-  if (!s && ferror(rd.in.f)) s = pc_error_set(err, PC_ERR_IO, 0, 0, "cannot read: %s", strerror(errno));
+  if (!s && ferror(rd.in.f))
+    s = pc_error_set(err, PC_ERR_IO, 0, 0, "cannot read: %s", strerror(errno));
   pc_lines_close(&rd.in);
   if (s) pc_solfile_free(f);
   return s;

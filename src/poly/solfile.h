@@ -6,7 +6,7 @@
 
    The format (docs/formats.md documents it), line by line:
 
-     polycover-solutions 1
+     polycover-solutions 2
      title Scott's pentomino problem (1958)
      grid square
      piece F - F                  symbol, color ("#rrggbb" or "-"), name (rest of line)
@@ -20,9 +20,11 @@
      0 1,0 2,0 0,1 1,1 1,2        a placed piece: its index, then its cells as c,r
      ...
      end
+     checksum 0123456789abcdef    FNV-1a (lines.h) of every byte before it
 
    Lines starting with '#' outside the board art are comments. Cells use the
-   grid coordinates of grid.h. */
+   grid coordinates of grid.h. Numbers are plain decimal. Version 1 files
+   (no checksum) are refused. */
 #ifndef PC_SOLFILE_H
 #define PC_SOLFILE_H
 
@@ -48,6 +50,7 @@ typedef struct pc_solwriter {
   FILE *f;
   char *path, *tmp;
   uint64_t count;         /* solutions written */
+  uint64_t sum;           /* the checksum of the bytes written */
   const pc_puzzle *pz;
 } pc_solwriter;
 
@@ -58,10 +61,13 @@ pc_status pc_solwriter_open(pc_solwriter *w, const char *path, const pc_puzzle *
 /* Appends one solution (numbered by w->count). */
 pc_status pc_solwriter_add(pc_solwriter *w, const pc_tiling *t, pc_error *err);
 /* For a checkpoint: makes `path` hold exactly the solutions added so far
-   (atomically, the temporary goes on growing) and gives its length. */
+   and their checksum (atomically, the temporary goes on growing) and gives
+   their length (without the checksum line). */
 pc_status pc_solwriter_mark(pc_solwriter *w, int64_t *length, pc_error *err);
 /* Carries on after a checkpoint: starts from the first `length` bytes of
-   `path` as pc_solwriter_mark left it, holding `count` solutions. */
+   `path` as pc_solwriter_mark left it, holding `count` solutions. `path`
+   must be whole (its checksum right) and `length` at the start of a line
+   in it; the checksum goes on from those bytes. */
 pc_status pc_solwriter_resume(pc_solwriter *w, const char *path, const pc_puzzle *pz,
                               int64_t length, uint64_t count, pc_error *err);
 /* Flushes, syncs and renames the temporary file over `path`. */

@@ -6,36 +6,32 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/alloc.h"
-#include "core/atomic.h"
 #include "core/lines.h"
 
-static uint64_t fnv(uint64_t h, const void *data, size_t n)
-{
-  const unsigned char *p = data;
-  for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
-  return h;
-}
+#define VERSION 2
 
 uint64_t pc_xc_hash(const pc_xc *xc)
 {
-  uint64_t h = 0xcbf29ce484222325ull;
-  h = fnv(h, &xc->n_items, sizeof xc->n_items);
-  h = fnv(h, &xc->n_primary, sizeof xc->n_primary);
-  h = fnv(h, &xc->n_options, sizeof xc->n_options);
-  for (int32_t i = 0; i < xc->n_items; i++) h = fnv(h, xc->names[i], strlen(xc->names[i]) + 1);
+  uint64_t h = PC_FNV_START;
+  h = pc_fnv(h, &xc->n_items, sizeof xc->n_items);
+  h = pc_fnv(h, &xc->n_primary, sizeof xc->n_primary);
+  h = pc_fnv(h, &xc->n_options, sizeof xc->n_options);
+  for (int32_t i = 0; i < xc->n_items; i++) h = pc_fnv(h, xc->names[i], strlen(xc->names[i]) + 1);
   if (xc->n_options) {
-    h = fnv(h, xc->opt_start, ((size_t)xc->n_options + 1) * sizeof *xc->opt_start);
-    h = fnv(h, xc->opt_items, (size_t)xc->opt_start[xc->n_options] * sizeof *xc->opt_items);
+    h = pc_fnv(h, xc->opt_start, ((size_t)xc->n_options + 1) * sizeof *xc->opt_start);
+    h = pc_fnv(h, xc->opt_items, (size_t)xc->opt_start[xc->n_options] * sizeof *xc->opt_items);
   }
   return h;
 }
 
-static void write_body(FILE *f, const pc_checkpoint *c)
+static void write_body(FILE *f, const void *ctx)
 {
-  fprintf(f, "polycover-checkpoint 1\nproblem %016" PRIx64 "\nsearch %s %s\n", c->problem,
-          c->engine, c->rule);
+  const pc_checkpoint *c = ctx;
+  fprintf(f, "polycover-checkpoint %d\nproblem %016" PRIx64 "\nsearch %s %s\n", VERSION,
+          c->problem, c->engine, c->rule);
   fprintf(f, "split %d %" PRId64 "\n", (int)c->split_depth, c->subproblems);
   fprintf(f, "counts %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", c->solutions, c->nodes,
           c->updates);
@@ -55,14 +51,7 @@ static void write_body(FILE *f, const pc_checkpoint *c)
 
 pc_status pc_checkpoint_write(const char *path, const pc_checkpoint *c, pc_error *err)
 {
-  FILE *f;
-  char *tmp;
-  pc_status s = pc_atomic_open(path, &f, &tmp, err);
-  if (s) return s;
-  write_body(f, c);
-  s = pc_atomic_commit(f, tmp, path, err);
-  free(tmp);
-  return s;
+  return pc_lines_save(path, write_body, c, err);
 }
 
 void pc_checkpoint_free(pc_checkpoint *c)
@@ -74,9 +63,69 @@ void pc_checkpoint_free(pc_checkpoint *c)
   memset(c, 0, sizeof *c);
 }
 
-static pc_status bad(pc_lines *r, pc_error *err, const char *what)
+/* A fault of the text itself (NUL, UTF-8, length) first, else `what`. */
+static pc_status bad(pc_lines *r, pc_error *err, int column, const char *what)
 {
-  return pc_error_set(err, PC_ERR_INPUT, r->number, 0, "not a polycover checkpoint: %s", what);
+  if (r->status) return pc_lines_fault(r, err);
+  return pc_error_set(err, PC_ERR_INPUT, r->number ? r->number : 1, column,
+                      "not a polycover checkpoint: %s", what);
+}
+
+/* The next line as "KEY N N ..." into v, each at most max. */
+static pc_status numbers(pc_lines *r, const char *key, uint64_t *v, int n, uint64_t max,
+                         const char *what, pc_error *err)
+{
+  int col = pc_lines_scan(r, key, v, n, max);
+  return col ? bad(r, err, col < 0 ? 0 : col, what) : PC_OK;
+}
+
+static pc_status read_head(pc_lines *r, pc_checkpoint *c, pc_error *err)
+{
+  uint64_t v[3];
+  pc_status s = numbers(r, "polycover-checkpoint", v, 1, UINT64_MAX,
+                        "expected 'polycover-checkpoint 2' first", err);
+  if (s) return s;
+  if (v[0] != VERSION)
+    return bad(r, err, 22, "a checkpoint of another version of polycover (this one reads 2)");
+  int col = 0;
+  if (!pc_lines_next(r) || (col = pc_scan_hex64(r->line, "problem", &c->problem)))
+    return bad(r, err, r->status ? 0 : col, "expected 'problem HASH'");
+  if (!pc_lines_next(r) ||
+      !pc_scan_names(r->line, "search", c->engine, c->rule, PC_CHECKPOINT_NAME_MAX))
+    return bad(r, err, 0, "expected 'search ENGINE RULE'");
+  if ((s = numbers(r, "split", v, 2, INT32_MAX, "expected 'split DEPTH COUNT'", err))) return s;
+  c->split_depth = (int32_t)v[0];
+  c->subproblems = (int64_t)v[1];
+  if ((s = numbers(r, "counts", v, 3, UINT64_MAX, "expected 'counts SOLUTIONS NODES UPDATES'",
+                   err)))
+    return s;
+  c->solutions = v[0], c->nodes = v[1], c->updates = v[2];
+  return PC_OK;
+}
+
+/* The levels' lines; their counters add up to the counts'. */
+static pc_status read_levels(pc_lines *r, pc_checkpoint *c, pc_error *err)
+{
+  uint64_t v[2], nodes = 0, updates = 0;
+  pc_status s = numbers(r, "levels", v, 1, INT32_MAX / 2, "expected 'levels COUNT'", err);
+  if (s) return s;
+  int32_t cap = 0, cap2 = 0;
+  for (int64_t l = 0; l < (int64_t)v[0]; l++) {
+    uint64_t pair[2];
+    if ((s = numbers(r, "", pair, 2, UINT64_MAX, "expected 'NODES UPDATES' of a level", err)))
+      return s;
+    if (!pc_grow((void **)&c->level_nodes, &cap, l + 1, sizeof *c->level_nodes) ||
+        !pc_grow((void **)&c->level_updates, &cap2, l + 1, sizeof *c->level_updates))
+      return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    c->level_nodes[l] = pair[0];
+    c->level_updates[l] = pair[1];
+    nodes += pair[0];
+    updates += pair[1];
+    c->levels = (int32_t)l + 1;
+  }
+  if (c->levels && (nodes != c->nodes || updates != c->updates))
+    return bad(r, err, 0, "the levels' counters do not add up to the counts");
+  return PC_OK;
 }
 
 static int hex_value(char ch)
@@ -86,64 +135,48 @@ static int hex_value(char ch)
   return -1;
 }
 
-static pc_status read_body(pc_lines *r, pc_checkpoint *c, pc_error *err)
+/* One bit per subproblem, none past them. */
+static pc_status read_done(pc_lines *r, pc_checkpoint *c, pc_error *err)
 {
-  int version, used;
-  if (!pc_lines_next(r) || sscanf(r->line, "polycover-checkpoint %d%n", &version, &used) != 1 ||
-      r->line[used] || version != 1)
-    return bad(r, err, "expected 'polycover-checkpoint 1'");
-  if (!pc_lines_next(r) || sscanf(r->line, "problem %" SCNx64 "%n", &c->problem, &used) != 1 ||
-      r->line[used])
-    return bad(r, err, "expected 'problem HASH'");
-  if (!pc_lines_next(r) || sscanf(r->line, "search %15s %15s%n", c->engine, c->rule, &used) != 2 ||
-      r->line[used])
-    return bad(r, err, "expected 'search ENGINE RULE'");
-  int depth;
-  if (!pc_lines_next(r) ||
-      sscanf(r->line, "split %d %" SCNd64 "%n", &depth, &c->subproblems, &used) != 2 ||
-      r->line[used] || depth < 0 || c->subproblems < 0 || c->subproblems > INT32_MAX)
-    return bad(r, err, "expected 'split DEPTH COUNT'");
-  c->split_depth = depth;
-  if (!pc_lines_next(r) ||
-      sscanf(r->line, "counts %" SCNu64 " %" SCNu64 " %" SCNu64 "%n", &c->solutions, &c->nodes,
-             &c->updates, &used) != 3 ||
-      r->line[used])
-    return bad(r, err, "expected 'counts SOLUTIONS NODES UPDATES'");
-  int levels;
-  if (!pc_lines_next(r) || sscanf(r->line, "levels %d%n", &levels, &used) != 1 || r->line[used] ||
-      levels < 0 || levels > INT32_MAX / 2)
-    return bad(r, err, "expected 'levels COUNT'");
-  c->levels = levels;
-  c->level_nodes = pc_calloc_array((size_t)levels + 1, sizeof *c->level_nodes);
-  c->level_updates = pc_calloc_array((size_t)levels + 1, sizeof *c->level_updates);
-  c->done = pc_calloc_array((size_t)c->subproblems + 1, sizeof *c->done);
-  if (!c->level_nodes || !c->level_updates || !c->done)
-    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  for (int32_t l = 0; l < c->levels; l++)
-    if (!pc_lines_next(r) ||
-        sscanf(r->line, "%" SCNu64 " %" SCNu64 "%n", &c->level_nodes[l], &c->level_updates[l],
-               &used) != 2 ||
-        r->line[used])
-      return bad(r, err, "expected 'NODES UPDATES' of a level");
   if (!pc_lines_next(r) || strncmp(r->line, "done ", 5) ||
-      strlen(r->line + 5) != (size_t)(c->subproblems + 3) / 4)
-    return bad(r, err, "expected 'done' and a hex digit per 4 subproblems");
-  for (int64_t i = 0; i < c->subproblems; i++) {
-    int digit = hex_value(r->line[5 + i / 4]);
-    if (digit < 0) return bad(r, err, "expected hex digits after 'done'");
-    c->done[i] = (digit >> (i % 4)) & 1;
+      r->len - 5 != (size_t)(c->subproblems + 3) / 4)
+    return bad(r, err, 0, "expected 'done' and a hex digit per 4 subproblems");
+  if (!(c->done = pc_calloc_array((size_t)c->subproblems + 1, sizeof *c->done)))
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  for (int64_t k = 0; k < (c->subproblems + 3) / 4; k++) {
+    int digit = hex_value(r->line[5 + k]);
+    if (digit < 0) return bad(r, err, 6 + (int)k, "expected hex digits after 'done'");
+    for (int b = 0; b < 4; b++) {
+      bool bit = (digit >> b) & 1;
+      if (bit && 4 * k + b >= c->subproblems)
+        return bad(r, err, 6 + (int)k, "a subproblem done past the split's count");
+      if (bit) c->done[4 * k + b] = true;
+    }
   }
-  size_t size;
-  if (!pc_lines_next(r) || sscanf(r->line, "caller %zu%n", &size, &used) != 1 || r->line[used])
-    return bad(r, err, "expected 'caller SIZE'");
-  c->caller = malloc(size + 1);
-  if (!c->caller) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  c->caller_size = size;
-  if (fread(c->caller, 1, size, r->f) != size) return bad(r, err, "the caller's section is cut");
-  for (size_t i = 0; i < size; i++) r->number += c->caller[i] == '\n';
-  if (fgetc(r->f) != '\n' || !pc_lines_next(r) || strcmp(r->line, "end"))
-    return bad(r, err, "expected 'end'");
   return PC_OK;
+}
+
+/* "caller SIZE", that many bytes (no more than the file holds), "end". */
+static pc_status read_caller(pc_lines *r, pc_checkpoint *c, pc_error *err)
+{
+  uint64_t size;
+  struct stat st;
+  off_t at = ftello(r->f);
+  uint64_t left = !fstat(fileno(r->f), &st) && at >= 0 && st.st_size >= at
+                      ? (uint64_t)(st.st_size - at) : 0;
+  pc_status s = numbers(r, "caller", &size, 1, left, "expected 'caller SIZE' (what the file holds)",
+                        err);
+  if (s) return s;
+  c->caller_line = r->number;
+  if (!(c->caller = malloc((size_t)size + 1)))
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  c->caller_size = (size_t)size;
+  if (!pc_lines_bytes(r, c->caller, c->caller_size))
+    return bad(r, err, 0, "the caller's section is cut");
+  c->caller[c->caller_size] = '\0';
+  if (!pc_lines_next(r) || r->len) return bad(r, err, 0, "a line break after the caller's bytes");
+  if (!pc_lines_next(r) || strcmp(r->line, "end")) return bad(r, err, 0, "expected 'end'");
+  return pc_lines_checksum(r, err);
 }
 
 pc_status pc_checkpoint_read(const char *path, pc_checkpoint *c, pc_error *err)
@@ -152,7 +185,9 @@ pc_status pc_checkpoint_read(const char *path, pc_checkpoint *c, pc_error *err)
   pc_lines r;
   pc_status s = pc_lines_open(&r, path, err);
   if (s) return s;
-  s = read_body(&r, c, err);
+  if (!(s = read_head(&r, c, err)) && !(s = read_levels(&r, c, err)) &&
+      !(s = read_done(&r, c, err)))
+    s = read_caller(&r, c, err);
   pc_lines_close(&r);
   if (s) pc_checkpoint_free(c);
   return s;

@@ -5,7 +5,7 @@
 
    The format, line by line (text, except the caller's bytes):
 
-     polycover-checkpoint 1
+     polycover-checkpoint 2
      problem 9f2c4e1a0b3d5e7f      pc_xc_hash of the exact-cover matrix
      search dlx mrv                engine and branching rule
      split 3 1536                  split depth, number of subproblems
@@ -17,7 +17,12 @@
      caller 12                     then that many bytes, then a newline
      ...
      end
-*/
+     checksum 0123456789abcdef     FNV-1a (lines.h) of every byte before it
+
+   The reader takes numbers in plain decimal only and checks them against
+   each other: the levels' counters add up to the counts, the done mask has
+   one digit per 4 subproblems and no bit past them, the caller's section
+   fits in the file, and the checksum matches. */
 #ifndef PC_CHECKPOINT_H
 #define PC_CHECKPOINT_H
 
@@ -41,6 +46,7 @@ typedef struct pc_checkpoint {
   bool *done;                            /* `subproblems` */
   char *caller;                          /* the caller's bytes */
   size_t caller_size;
+  int caller_line;                       /* read: the line before them */
 } pc_checkpoint;
 
 /* A 64-bit hash (FNV-1a) of the matrix: items, names and options. */
@@ -48,8 +54,9 @@ uint64_t pc_xc_hash(const pc_xc *xc);
 
 pc_status pc_checkpoint_write(const char *path, const pc_checkpoint *c, pc_error *err);
 
-/* Reads and checks the format (errors give file:line); fills c, which the
-   caller frees with pc_checkpoint_free. */
+/* Reads and checks the format (errors give file:line, PC_ERR_INPUT); fills
+   c, which the caller frees with pc_checkpoint_free. c->caller_line is the
+   line before the caller's section, for errors in it. */
 pc_status pc_checkpoint_read(const char *path, pc_checkpoint *c, pc_error *err);
 void pc_checkpoint_free(pc_checkpoint *c);
 

@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "core/alloc.h"
-#include "core/atomic.h"
 #include "core/lines.h"
 
 #define IDS_PER_LINE 16
+#define VERSION 2
 
 static void job_clear(pc_job *j)
 {
@@ -76,8 +76,8 @@ pc_status pc_jobs_deal(const pc_runner_plan *plan, const pc_job *header, pc_job 
 
 static void write_job_lines(FILE *f, const char *magic, const pc_job *j)
 {
-  fprintf(f, "%s 1\nboard %s\nproblem %016" PRIx64 "\nsearch %s %s\noptions %s\n", magic,
-          j->board, j->problem, j->engine, j->rule, j->options);
+  fprintf(f, "%s %d\nboard %s\nproblem %016" PRIx64 "\nsearch %s %s\noptions %s\n", magic,
+          VERSION, j->board, j->problem, j->engine, j->rule, j->options);
   fprintf(f, "split %d %" PRId64 "\njob %d %d\nids %" PRId64 "\n", (int)j->depth,
           j->subproblems, (int)j->number, (int)j->jobs, j->n_ids);
   for (int64_t i = 0; i < j->n_ids; i++)
@@ -85,35 +85,38 @@ static void write_job_lines(FILE *f, const char *magic, const pc_job *j)
             (i + 1) % IDS_PER_LINE == 0 || i + 1 == j->n_ids ? '\n' : ' ');
 }
 
+static void job_body(FILE *f, const void *ctx)
+{
+  write_job_lines(f, "polycover-job", ctx);
+  fputs("end\n", f);
+}
+
 pc_status pc_job_write(const char *path, const pc_job *j, pc_error *err)
 {
-  FILE *f;
-  char *tmp;
-  pc_status s = pc_atomic_open(path, &f, &tmp, err);
-  if (s) return s;
-  write_job_lines(f, "polycover-job", j);
+  return pc_lines_save(path, job_body, j, err);
+}
+
+typedef struct result_text {
+  const pc_result *r;
+  const pc_census *c;
+} result_text;
+
+static void result_body(FILE *f, const void *ctx)
+{
+  const pc_result *r = ((const result_text *)ctx)->r;
+  write_job_lines(f, "polycover-result", &r->job);
+  fprintf(f, "base %" PRIu64 " %" PRIu64 "\ncounts %" PRIu64 " %" PRIu64 " %" PRIu64
+             "\nseconds %.6f\n",
+          r->split_nodes, r->split_updates, r->met, r->nodes, r->updates, r->seconds);
+  pc_census_save(((const result_text *)ctx)->c, f);
   fputs("end\n", f);
-  s = pc_atomic_commit(f, tmp, path, err);
-  free(tmp);
-  return s;
 }
 
 pc_status pc_result_write(const char *path, const pc_result *r, const pc_census *c,
                           pc_error *err)
 {
-  FILE *f;
-  char *tmp;
-  pc_status s = pc_atomic_open(path, &f, &tmp, err);
-  if (s) return s;
-  write_job_lines(f, "polycover-result", &r->job);
-  fprintf(f, "base %" PRIu64 " %" PRIu64 "\ncounts %" PRIu64 " %" PRIu64 " %" PRIu64
-             "\nseconds %.6f\n",
-          r->split_nodes, r->split_updates, r->met, r->nodes, r->updates, r->seconds);
-  pc_census_save(c, f);
-  fputs("end\n", f);
-  s = pc_atomic_commit(f, tmp, path, err);
-  free(tmp);
-  return s;
+  result_text text = {r, c};
+  return pc_lines_save(path, result_body, &text, err);
 }
 
 /* ---- reading ---- */
@@ -123,18 +126,34 @@ typedef struct reader {
   const char *what; /* "job", "result" */
 } reader;
 
-/* The line number is the one read last, or the next one at the end. */
+/* A fault of the text itself first; the line is the one read last, or 1
+   in an empty file. */
+static pc_status bad_at(reader *r, pc_error *err, int column, const char *what)
+{
+  if (r->in.status) return pc_lines_fault(&r->in, err);
+  return pc_error_set(err, PC_ERR_INPUT, r->in.number ? r->in.number : 1, column < 0 ? 0 : column,
+                      "not a polycover %s file: expected %s", r->what, what);
+}
+
 static pc_status bad(reader *r, pc_error *err, const char *what)
 {
-  return pc_error_set(err, PC_ERR_INPUT, r->in.number ? r->in.number : 1, 0,
-                      "not a polycover %s file: expected %s", r->what, what);
+  return bad_at(r, err, 0, what);
+}
+
+/* The next line as "KEY N ...", each number at most max. */
+static pc_status numbers(reader *r, const char *key, uint64_t *v, int n, uint64_t max,
+                         const char *what, pc_error *err)
+{
+  int col = pc_lines_scan(&r->in, key, v, n, max);
+  return col ? bad_at(r, err, col, what) : PC_OK;
 }
 
 /* "KEY rest": the rest, or NULL when the line is not one. */
 static const char *keyed(reader *r, const char *key)
 {
   size_t n = strlen(key);
-  if (!pc_lines_next(&r->in) || strncmp(r->in.line, key, n) || r->in.line[n] != ' ' || !r->in.line[n + 1])
+  if (!pc_lines_next(&r->in) || strncmp(r->in.line, key, n) || r->in.line[n] != ' ' ||
+      !r->in.line[n + 1])
     return NULL;
   return r->in.line + n + 1;
 }
@@ -154,55 +173,82 @@ static bool valid_options(const char *text)
   return !*text;
 }
 
-static pc_status read_job_lines(reader *r, const char *magic, pc_job *j, pc_error *err)
+/* The lines up to the options. */
+static pc_status read_head(reader *r, const char *magic, pc_job *j, pc_error *err)
 {
+  uint64_t v;
+  char first[40];
+  snprintf(first, sizeof first, "'%s %d' first", magic, VERSION);
+  if (pc_lines_scan(&r->in, magic, &v, 1, UINT64_MAX)) return bad(r, err, first);
+  if (v != VERSION) return bad(r, err, "this version of the format (an older polycover's file?)");
   const char *rest;
-  int used, depth, number, jobs;
-  char first[32];
-  snprintf(first, sizeof first, "%s 1", magic);
-  if (!pc_lines_next(&r->in) || strcmp(r->in.line, first))
-    return pc_error_set(err, PC_ERR_INPUT, 1, 0, "not a polycover %s file: expected '%s' first",
-                        r->what, first);
   if (!(rest = keyed(r, "board"))) return bad(r, err, "'board FILE'");
   if (!(j->board = strdup(rest))) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  if (!pc_lines_next(&r->in) || sscanf(r->in.line, "problem %" SCNx64 "%n", &j->problem, &used) != 1 ||
-      r->in.line[used])
-    return bad(r, err, "'problem HASH'");
+  int col = pc_lines_next(&r->in) ? pc_scan_hex64(r->in.line, "problem", &j->problem) : -1;
+  if (col) return bad_at(r, err, col, "'problem HASH'");
   if (!pc_lines_next(&r->in) ||
-      sscanf(r->in.line, "search %15s %15s%n", j->engine, j->rule, &used) != 2 || r->in.line[used])
+      !pc_scan_names(r->in.line, "search", j->engine, j->rule, PC_JOB_WORD_MAX))
     return bad(r, err, "'search ENGINE RULE'");
   if (!(rest = keyed(r, "options")) || strlen(rest) > PC_JOB_OPTIONS_MAX || !valid_options(rest))
     return bad(r, err, "'options all|unique [best] [sym-table]'");
   strcpy(j->options, rest);
-  if (!pc_lines_next(&r->in) ||
-      sscanf(r->in.line, "split %d %" SCNd64 "%n", &depth, &j->subproblems, &used) != 2 ||
-      r->in.line[used] || depth < 1 || j->subproblems < 1 || j->subproblems > INT32_MAX)
-    return bad(r, err, "'split DEPTH SUBPROBLEMS'");
-  j->depth = depth;
-  if (!pc_lines_next(&r->in) || sscanf(r->in.line, "job %d %d%n", &number, &jobs, &used) != 2 ||
-      r->in.line[used] || jobs < 1 || number < 1 || number > jobs)
-    return bad(r, err, "'job NUMBER JOBS' (1 <= NUMBER <= JOBS)");
-  j->number = number;
-  j->jobs = jobs;
-  if (!pc_lines_next(&r->in) || sscanf(r->in.line, "ids %" SCNd64 "%n", &j->n_ids, &used) != 1 ||
-      r->in.line[used] || j->n_ids < 0 || j->n_ids > j->subproblems)
-    return bad(r, err, "'ids COUNT' (at most the subproblems)");
-  if (!(j->ids = pc_alloc_array((size_t)j->n_ids + 1, sizeof *j->ids)))
-    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  for (int64_t i = 0; i < j->n_ids;) {
-    if (!pc_lines_next(&r->in)) return bad(r, err, "more subproblem ids");
-    const char *at = r->in.line;
-    while (*at && i < j->n_ids) {
-      char *end;
-      long long id = strtoll(at, &end, 10);
-      if (end == at || id < 0 || id >= j->subproblems || (*end && *end != ' '))
-        return bad(r, err, "subproblem ids (numbers below the split's count)");
-      j->ids[i++] = id;
-      at = end + (*end == ' ');
-    }
-    if (*at) return bad(r, err, "no more ids than 'ids' says");
-  }
   return PC_OK;
+}
+
+/* "split", "job" and "ids" lines. */
+static pc_status read_split(reader *r, pc_job *j, pc_error *err)
+{
+  uint64_t v[2];
+  pc_status s = numbers(r, "split", v, 2, INT32_MAX, "'split DEPTH SUBPROBLEMS'", err);
+  if (s) return s;
+  if (!v[0] || !v[1]) return bad(r, err, "'split DEPTH SUBPROBLEMS', both at least 1");
+  j->depth = (int32_t)v[0];
+  j->subproblems = (int64_t)v[1];
+  if ((s = numbers(r, "job", v, 2, INT32_MAX, "'job NUMBER JOBS'", err))) return s;
+  if (!v[0] || v[0] > v[1]) return bad(r, err, "'job NUMBER JOBS' (1 <= NUMBER <= JOBS)");
+  j->number = (int32_t)v[0];
+  j->jobs = (int32_t)v[1];
+  if ((s = numbers(r, "ids", v, 1, (uint64_t)j->subproblems,
+                   "'ids COUNT' (at most the subproblems)", err)))
+    return s;
+  j->n_ids = (int64_t)v[0];
+  return PC_OK;
+}
+
+/* The ids, IDS_PER_LINE to a line, each below the split's count and
+   given once. */
+static pc_status read_ids(reader *r, pc_job *j, pc_error *err)
+{
+  uint64_t *seen = pc_calloc_array((size_t)j->subproblems / 64 + 1, sizeof *seen);
+  if (!(j->ids = pc_alloc_array((size_t)j->n_ids + 1, sizeof *j->ids)) || !seen) {
+    free(seen);
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  }
+  pc_status s = PC_OK;
+  for (int64_t i = 0; i < j->n_ids && !s;) {
+    int on_line = j->n_ids - i < IDS_PER_LINE ? (int)(j->n_ids - i) : IDS_PER_LINE;
+    uint64_t v[IDS_PER_LINE];
+    if ((s = numbers(r, "", v, on_line, (uint64_t)j->subproblems - 1,
+                     "subproblem ids, 16 to a line, below the split's count", err)))
+      break;
+    for (int k = 0; k < on_line && !s; k++) {
+      if (seen[v[k] / 64] >> (v[k] % 64) & 1)
+        s = pc_error_set(err, PC_ERR_INPUT, r->in.number, 0,
+                         "subproblem %" PRIu64 " is listed twice", v[k]);
+      seen[v[k] / 64] |= 1ull << (v[k] % 64);
+      j->ids[i++] = (int64_t)v[k];
+    }
+  }
+  free(seen);
+  return s;
+}
+
+static pc_status read_job_lines(reader *r, const char *magic, pc_job *j, pc_error *err)
+{
+  pc_status s = read_head(r, magic, j, err);
+  if (!s) s = read_split(r, j, err);
+  if (!s) s = read_ids(r, j, err);
+  return s;
 }
 
 static pc_status open_reader(reader *r, const char *path, const char *what, pc_error *err)
@@ -219,33 +265,55 @@ pc_status pc_job_read(const char *path, pc_job *j, pc_error *err)
   if (s) return s;
   s = read_job_lines(&r, "polycover-job", j, err);
   if (!s && (!pc_lines_next(&r.in) || strcmp(r.in.line, "end"))) s = bad(&r, err, "'end'");
+  if (!s) s = pc_lines_checksum(&r.in, err);
   pc_lines_close(&r.in);
   if (s) job_clear(j);
   return s;
 }
 
-static pc_status read_result(reader *r, pc_result *res, pc_error *err)
+/* Plain decimal seconds: digits, and a point and digits. */
+static bool seconds(const char *text, double *v)
 {
-  pc_status s = read_job_lines(r, "polycover-result", &res->job, err);
+  size_t n = strspn(text, "0123456789");
+  if (!n || (text[n] && (text[n] != '.' || !text[n + 1] ||
+                         text[n + 1 + strspn(text + n + 1, "0123456789")])))
+    return false;
+  *v = strtod(text, NULL);
+  return true;
+}
+
+/* "base", "counts" and "seconds". */
+static pc_status read_counts(reader *r, pc_result *res, pc_error *err)
+{
+  uint64_t v[3];
+  pc_status s = numbers(r, "base", v, 2, UINT64_MAX, "'base NODES UPDATES'", err);
   if (s) return s;
-  int used;
-  if (!pc_lines_next(&r->in) ||
-      sscanf(r->in.line, "base %" SCNu64 " %" SCNu64 "%n", &res->split_nodes, &res->split_updates,
-             &used) != 2 ||
-      r->in.line[used])
-    return bad(r, err, "'base NODES UPDATES'");
-  if (!pc_lines_next(&r->in) ||
-      sscanf(r->in.line, "counts %" SCNu64 " %" SCNu64 " %" SCNu64 "%n", &res->met, &res->nodes,
-             &res->updates, &used) != 3 ||
-      r->in.line[used] || res->nodes < res->split_nodes || res->updates < res->split_updates)
+  res->split_nodes = v[0], res->split_updates = v[1];
+  if ((s = numbers(r, "counts", v, 3, UINT64_MAX, "'counts SOLUTIONS NODES UPDATES'", err)))
+    return s;
+  res->met = v[0], res->nodes = v[1], res->updates = v[2];
+  if (res->nodes < res->split_nodes || res->updates < res->split_updates)
     return bad(r, err, "'counts SOLUTIONS NODES UPDATES' (at least the base's)");
-  if (!pc_lines_next(&r->in) || sscanf(r->in.line, "seconds %lf%n", &res->seconds, &used) != 1 ||
-      r->in.line[used] || !(res->seconds >= 0))
-    return bad(r, err, "'seconds S'");
-  /* The census, kept as text up to its end for pc_census_merge. */
+  const char *rest = keyed(r, "seconds");
+  if (!rest || !seconds(rest, &res->seconds)) return bad(r, err, "'seconds S'");
+  return PC_OK;
+}
+
+/* The census, kept as text up to its end for pc_census_merge; its first
+   line checked against the counts: no more classes than solutions met. */
+static pc_status read_census(reader *r, pc_result *res, pc_error *err)
+{
   res->census_line = r->in.number;
+  uint64_t v[2];
+  pc_status s = numbers(r, "census", v, 2, UINT64_MAX, "'census SOLUTIONS UNIQUE'", err);
+  if (s) return s;
+  bool all = !strncmp(res->job.options, "all", 3);
+  if (v[1] > res->met || v[1] > v[0] || (all && v[0] > res->met))
+    return bad(r, err, "a census that fits the counts (no more classes than solutions, "
+                       "no more than were met)");
   FILE *mem = open_memstream(&res->census, &res->census_size);
   if (!mem) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  fprintf(mem, "%s\n", r->in.line);
   bool ended = false;
   while (!ended && pc_lines_next(&r->in)) {
     fprintf(mem, "%s\n", r->in.line);
@@ -253,8 +321,17 @@ static pc_status read_result(reader *r, pc_result *res, pc_error *err)
   }
   if (fclose(mem)) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   if (!ended) return bad(r, err, "a census ending with 'end census'");
-  if (!pc_lines_next(&r->in) || strcmp(r->in.line, "end")) return bad(r, err, "'end'");
   return PC_OK;
+}
+
+static pc_status read_result(reader *r, pc_result *res, pc_error *err)
+{
+  pc_status s = read_job_lines(r, "polycover-result", &res->job, err);
+  if (!s) s = read_counts(r, res, err);
+  if (!s) s = read_census(r, res, err);
+  if (!s && (!pc_lines_next(&r->in) || strcmp(r->in.line, "end"))) s = bad(r, err, "'end'");
+  if (!s) s = pc_lines_checksum(&r->in, err);
+  return s;
 }
 
 pc_status pc_result_read(const char *path, pc_result *res, pc_error *err)
