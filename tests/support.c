@@ -2,6 +2,7 @@
 #include "support.h"
 
 #include <criterion/criterion.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "core/alloc.h"
 #include "core/dlx.h"
 #include "core/dlx1.h"
+#include "core/lines.h"
 #include "poly/solver.h"
 
 static char *slurp(FILE *f)
@@ -242,4 +244,43 @@ void pc_remove_tree(const char *dir)
   cr_assert(asprintf(&cmd, "rm -rf '%s'", dir) > 0);
   cr_expect_eq(system(cmd), 0);
   free(cmd);
+}
+
+void pc_write_file(const char *path, const char *data, size_t size)
+{
+  FILE *f = fopen(path, "wb");
+  cr_assert_not_null(f);
+  cr_assert_eq(fwrite(data, 1, size, f), size);
+  fclose(f);
+}
+
+/* text with its first `old` replaced by `new` (which must be there). */
+static char *replaced(const char *text, const char *old, const char *new)
+{
+  const char *at = strstr(text, old);
+  cr_assert_not_null(at, "'%s' not found", old);
+  size_t head = (size_t)(at - text), n = strlen(new), tail = strlen(at + strlen(old));
+  char *out = malloc(head + n + tail + 1);
+  cr_assert_not_null(out);
+  memcpy(out, text, head);
+  memcpy(out + head, new, n);
+  memcpy(out + head + n, at + strlen(old), tail + 1);
+  return out;
+}
+
+void pc_edit_file(const char *path, const char *old, const char *new, bool resum)
+{
+  char *text = pc_slurp_file(path), *out = replaced(text, old, new);
+  const char *sum = resum ? strstr(out, "checksum ") : NULL;
+  cr_assert(!resum || sum, "no checksum line in %s", path);
+  size_t n = sum ? (size_t)(sum - out) : strlen(out);
+  pc_write_file(path, out, n);
+  if (resum) {
+    FILE *f = fopen(path, "a");
+    cr_assert_not_null(f);
+    fprintf(f, "checksum %016" PRIx64 "\n", pc_fnv(PC_FNV_START, out, n));
+    fclose(f);
+  }
+  free(out);
+  free(text);
 }

@@ -55,6 +55,14 @@ int pc_wait_program(pid_t pid);
 /* A whole file, malloc'd and NUL-terminated. */
 char *pc_slurp_file(const char *path);
 
+/* Writes `size` bytes to a file (failing the test on error). */
+void pc_write_file(const char *path, const char *data, size_t size);
+
+/* Replaces the first `old` in the file by `new` (which must be there);
+   with `resum` the checksum line of our formats is made right again, as a
+   deliberate edit would. */
+void pc_edit_file(const char *path, const char *old, const char *new, bool resum);
+
 /* Removes a scratch folder and everything in it (expecting success). */
 void pc_remove_tree(const char *dir);
 

@@ -34,56 +34,9 @@ static char *path_in(const char *dir, const char *name)
   return p;
 }
 
-static void write_bytes(const char *path, const char *data, size_t size)
-{
-  FILE *f = fopen(path, "wb");
-  cr_assert_not_null(f);
-  cr_assert_eq(fwrite(data, 1, size, f), size);
-  fclose(f);
-}
-
 static void write_text(const char *path, const char *text)
 {
-  write_bytes(path, text, strlen(text));
-}
-
-/* text with its first `old` replaced by `new` (which must be there). */
-static char *replaced(const char *text, const char *old, const char *new)
-{
-  const char *at = strstr(text, old);
-  cr_assert_not_null(at, "'%s' not found", old);
-  size_t head = (size_t)(at - text), n = strlen(new), tail = strlen(at + strlen(old));
-  char *out = malloc(head + n + tail + 1);
-  cr_assert_not_null(out);
-  memcpy(out, text, head);
-  memcpy(out + head, new, n);
-  memcpy(out + head + n, at + strlen(old), tail + 1);
-  return out;
-}
-
-/* Where the checksum line starts. */
-static size_t checksum_at(const char *text)
-{
-  const char *sum = strstr(text, "checksum ");
-  cr_assert(sum != NULL, "no checksum line");
-  return (size_t)(sum - text);
-}
-
-/* Replaces `old` in the file by `new`; with `resum` the checksum line is
-   made right again, as a deliberate edit would. */
-static void edit(const char *path, const char *old, const char *new, bool resum)
-{
-  char *text = pc_slurp_file(path), *out = replaced(text, old, new);
-  size_t n = strlen(out), at = resum ? checksum_at(out) : n;
-  write_bytes(path, out, at);
-  n = at;
-  if (resum) {
-    FILE *f = fopen(path, "a");
-    fprintf(f, "checksum %016" PRIx64 "\n", pc_fnv(PC_FNV_START, out, n));
-    fclose(f);
-  }
-  free(out);
-  free(text);
+  pc_write_file(path, text, strlen(text));
 }
 
 /* The line of the file (from 1) where `needle` starts. */
@@ -147,7 +100,7 @@ Test(readers, checkpoint_caller_size)
       int line = line_of(path, "caller ");
       cr_assert(asprintf(&spoilt, "%s%0300d\n", text, 0) > 0);
       write_text(path, spoilt);
-      edit(path, old, sizes[k], false);
+      pc_edit_file(path, old, sizes[k], false);
       const char *xc[] = {"xc", "--quiet", "--resume", ckpt, "tests/data/knuth3.dlx", NULL};
       const char *solve[] = {"solve", "tests/data/boards/small.yaml", "--quiet", "--resume",
                              sckpt, NULL};
@@ -190,27 +143,27 @@ Test(readers, result_numbers)
   int line = line_of(result[0], "census "), counts = line_of(result[0], "counts ");
   char changed[64];
   snprintf(changed, sizeof changed, "census %llu %llu", all + 8, unique + 2);
-  edit(result[0], census, changed, false);
+  pc_edit_file(result[0], census, changed, false);
   refused(merge, result[0], line, "not a polycover result file");
   snprintf(changed, sizeof changed, "census %llu %llu", all + 8, unique);
   write_text(result[0], saved);
-  edit(result[0], census, changed, false);
+  pc_edit_file(result[0], census, changed, false);
   refused(merge, result[0], 0, "the checksum does not match");
   snprintf(changed, sizeof changed, "census -1 %llu", unique);
   write_text(result[0], saved);
-  edit(result[0], census, changed, true);
+  pc_edit_file(result[0], census, changed, true);
   refused(merge, result[0], line, "expected 'census SOLUTIONS UNIQUE'");
   snprintf(changed, sizeof changed, "census 99999999999999999999 %llu", unique);
   write_text(result[0], saved);
-  edit(result[0], census, changed, true);
+  pc_edit_file(result[0], census, changed, true);
   refused(merge, result[0], line, "expected 'census SOLUTIONS UNIQUE'");
   write_text(result[0], saved);
-  edit(result[0], "counts ", "counts", true);
+  pc_edit_file(result[0], "counts ", "counts", true);
   refused(merge, result[0], counts, "expected 'counts SOLUTIONS NODES UPDATES'");
   /* More classes than the solutions met, checksum made right. */
   snprintf(changed, sizeof changed, "census %llu %llu", all + 8000, unique + 1000);
   write_text(result[0], saved);
-  edit(result[0], census, changed, true);
+  pc_edit_file(result[0], census, changed, true);
   refused(merge, result[0], line, "a census that fits the counts");
   free(census);
   free(saved);
@@ -239,13 +192,13 @@ Test(readers, dudeney_checkpoint, .timeout = 600)
   cr_expect_eq(pc_json_get_u64(r.out, "solutions"), solutions, "untouched, it resumes");
   pc_run_free(&r);
   snprintf(changed, sizeof changed, "census %" PRIu64 " 16146", solutions + 8);
-  edit(ckpt, census, changed, false);
+  pc_edit_file(ckpt, census, changed, false);
   refused(resume, ckpt, 0, "the checksum does not match");
   write_text(ckpt, saved);
-  edit(ckpt, "done f", "done 7", false);
+  pc_edit_file(ckpt, "done f", "done 7", false);
   refused(resume, ckpt, 0, "the checksum does not match");
   write_text(ckpt, saved);
-  edit(ckpt, "counts ", "counts", true);
+  pc_edit_file(ckpt, "counts ", "counts", true);
   refused(resume, ckpt, line_of(ckpt, "counts"), "expected 'counts SOLUTIONS NODES UPDATES'");
   free(census);
   free(saved);
@@ -259,9 +212,9 @@ Test(readers, dlx1_nul_and_utf8)
 {
   char *dir = scratch(), *path = path_in(dir, "in.dlx");
   const char *xc[] = {"xc", "--quiet", path, NULL};
-  write_bytes(path, "A B\nA\n\0B\n", 9);
+  pc_write_file(path, "A B\nA\n\0B\n", 9);
   refused(xc, path, 3, "3:1: a NUL byte");
-  write_bytes(path, "A B\nB\0junk\n", 11);
+  pc_write_file(path, "A B\nB\0junk\n", 11);
   refused(xc, path, 2, "2:2: a NUL byte");
   write_text(path, "A B\nA \xc3\x28\n");
   refused(xc, path, 2, "2:3: invalid UTF-8");
@@ -314,7 +267,7 @@ Test(readers, job_duplicate_id)
   char old[40], new[40];
   snprintf(old, sizeof old, "%s %s", a, b);
   snprintf(new, sizeof new, "%s %s", a, a);
-  edit(job, old, new, true);
+  pc_edit_file(job, old, new, true);
   const char *run[] = {"solve", "--job", job, "--count", NULL};
   refused(run, job, line, "listed twice");
   free(text);
