@@ -284,3 +284,18 @@ void pc_edit_file(const char *path, const char *old, const char *new, bool resum
   free(out);
   free(text);
 }
+
+char *pc_scratch_dir(const char *template)
+{
+  char *dir = strdup(template);
+  cr_assert_not_null(dir);
+  cr_assert_not_null(mkdtemp(dir));
+  return dir;
+}
+
+char *pc_path_in(const char *dir, const char *name)
+{
+  char *p;
+  cr_assert(asprintf(&p, "%s/%s", dir, name) > 0);
+  return p;
+}

@@ -55,6 +55,11 @@ int pc_wait_program(pid_t pid);
 /* A whole file, malloc'd and NUL-terminated. */
 char *pc_slurp_file(const char *path);
 
+/* A new scratch folder made from a mkdtemp template (malloc'd). */
+char *pc_scratch_dir(const char *template);
+/* DIR/NAME, malloc'd. */
+char *pc_path_in(const char *dir, const char *name);
+
 /* Writes `size` bytes to a file (failing the test on error). */
 void pc_write_file(const char *path, const char *data, size_t size);
 

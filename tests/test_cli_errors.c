@@ -15,27 +15,13 @@
 #include "poly/solfile.h"
 #include "support.h"
 
-static char *scratch(void)
-{
-  char *dir = strdup("/tmp/pc-cli-XXXXXX");
-  cr_assert_not_null(mkdtemp(dir));
-  return dir;
-}
-
-static char *path_in(const char *dir, const char *name)
-{
-  char *p;
-  cr_assert(asprintf(&p, "%s/%s", dir, name) > 0);
-  return p;
-}
-
 static bool exists(const char *path) { return access(path, F_OK) == 0; }
 
 /* Issue #21's reproducer: the checkpoint's folder does not exist. Refused
    before the search: no count, no solution file. */
 Test(cli_errors, checkpoint_in_missing_folder)
 {
-  char *dir = scratch(), *out = path_in(dir, "o.sol");
+  char *dir = pc_scratch_dir("/tmp/pc-cli-XXXXXX"), *out = pc_path_in(dir, "o.sol");
   const char *args[] = {"solve", "boards/dudeney.yaml", "--count", "--output", out,
                         "--checkpoint", "/nonexistent/dir/x.ckpt", "--every", "1", NULL};
   pc_run r = pc_run_program(NULL, args);
@@ -56,11 +42,11 @@ Test(cli_errors, checkpoint_in_missing_folder)
    kept apart as FILE.partial with what was found, FILE not made. */
 Test(cli_errors, checkpoint_fails_at_the_end)
 {
-  char *dir = scratch(), *out = path_in(dir, "o.sol"), *partial = path_in(dir, "o.sol.partial");
+  char *dir = pc_scratch_dir("/tmp/pc-cli-XXXXXX"), *out = pc_path_in(dir, "o.sol"), *partial = pc_path_in(dir, "o.sol.partial");
   char name[246];
   memset(name, 'x', sizeof name - 1);
   name[sizeof name - 1] = '\0';
-  char *ckpt = path_in(dir, name);
+  char *ckpt = pc_path_in(dir, name);
   const char *args[] = {"solve", "boards/scott.yaml", "--count", "--quiet", "--output", out,
                         "--checkpoint", ckpt, "--every", "1000", NULL};
   pc_run r = pc_run_program(NULL, args);
@@ -88,7 +74,7 @@ Test(cli_errors, checkpoint_fails_at_the_end)
 /* A folder and a device are no places for a checkpoint. */
 Test(cli_errors, checkpoint_at_folder_or_device)
 {
-  char *dir = scratch();
+  char *dir = pc_scratch_dir("/tmp/pc-cli-XXXXXX");
   const char *at_dir[] = {"solve", "boards/scott.yaml", "--count", "--checkpoint", dir, NULL};
   const char *at_dev[] = {"solve", "boards/scott.yaml", "--count", "--checkpoint", "/dev/null",
                           NULL};
@@ -154,7 +140,7 @@ Test(cli_errors, stdout_write_errors, .timeout = 120)
 /* --index past the last solution: nothing to draw is an error (2). */
 Test(cli_errors, render_index_past_the_last)
 {
-  char *dir = scratch(), *png = path_in(dir, "a.png");
+  char *dir = pc_scratch_dir("/tmp/pc-cli-XXXXXX"), *png = pc_path_in(dir, "a.png");
   const char *args[] = {"solve", "boards/scott.yaml", "--count", "--quiet", "--index", "99999",
                         "--render", png, NULL};
   pc_run r = pc_run_program(NULL, args);
@@ -254,8 +240,8 @@ static pid_t start_long_search(const char *out, const char *log, const char *ckp
    SIGTERM: the second ends the program at once, by its signal. */
 Test(cli_errors, signals, .timeout = 120)
 {
-  char *dir = scratch(), *out = path_in(dir, "out"), *log = path_in(dir, "log"),
-       *ckpt = path_in(dir, "x.ckpt");
+  char *dir = pc_scratch_dir("/tmp/pc-cli-XXXXXX"), *out = pc_path_in(dir, "out"), *log = pc_path_in(dir, "log"),
+       *ckpt = pc_path_in(dir, "x.ckpt");
   pid_t pid = start_long_search(out, log, ckpt);
   kill(pid, SIGTERM);
   cr_expect_eq(pc_wait_program(pid), 1);

@@ -10,25 +10,10 @@
 
 #include "support.h"
 
-/* A fresh folder for the job files. */
-static char *scratch(void)
-{
-  char *dir = strdup("/tmp/polycover-jobs-XXXXXX");
-  cr_assert_not_null(mkdtemp(dir));
-  return dir;
-}
-
 static void remove_all(char *dir)
 {
   pc_remove_tree(dir);
   free(dir);
-}
-
-static char *path_in(const char *dir, const char *name)
-{
-  char *p;
-  cr_assert(asprintf(&p, "%s/%s", dir, name) > 0);
-  return p;
 }
 
 static pc_run run(const char *const *args)
@@ -53,7 +38,7 @@ static void run_job(const char *dir, const char *name, int k)
 {
   char file[64];
   snprintf(file, sizeof file, "%s-%d.job", name, k);
-  char *job = path_in(dir, file);
+  char *job = pc_path_in(dir, file);
   const char *args[] = {"solve", "--job", job, "--count", "-j2", "--quiet", NULL};
   pc_run r = run(args);
   cr_assert_eq(r.status, 0, "%s", r.err);
@@ -70,7 +55,7 @@ static pc_run merge(const char *dir, const char *name, const int *ks, int n)
   for (int i = 0; i < n; i++) {
     char file[64];
     snprintf(file, sizeof file, "%s-%d.result", name, ks[i]);
-    args[2 + i] = paths[i] = path_in(dir, file);
+    args[2 + i] = paths[i] = pc_path_in(dir, file);
   }
   args[2 + n] = NULL;
   pc_run r = run(args);
@@ -87,7 +72,7 @@ static void expect_same(const char *merged, const char *whole, const char *key)
 /* Split in three jobs, run, merged: the figures of one solve. */
 static void jobs_equal_solve(const char *board, const char *name, const char *extra)
 {
-  char *dir = scratch();
+  char *dir = pc_scratch_dir("/tmp/polycover-jobs-XXXXXX");
   split(board, "3", "3", dir, extra);
   for (int k = 1; k <= 3; k++) run_job(dir, name, k);
   int all3[] = {1, 2, 3};
@@ -119,7 +104,7 @@ Test(jobs, hexrhombus_all) { jobs_equal_solve("boards/hexrhombus.yaml", "hexrhom
 /* Missing and doubled results, and a job of another board. */
 Test(jobs, missing_doubled_foreign)
 {
-  char *dir = scratch();
+  char *dir = pc_scratch_dir("/tmp/polycover-jobs-XXXXXX");
   split("boards/scott.yaml", "2", "3", dir, "--best");
   run_job(dir, "scott", 1);
   run_job(dir, "scott", 3);
@@ -135,7 +120,7 @@ Test(jobs, missing_doubled_foreign)
   cr_expect(strstr(m.err, "scott-1.result:7: subproblem") != NULL, "%s", m.err);
   pc_run_free(&m);
 
-  char *job = path_in(dir, "scott-2.job");
+  char *job = pc_path_in(dir, "scott-2.job");
   const char *other[] = {"solve", "boards/pent6x10.yaml", "--job", job, "--count", NULL};
   pc_run r = run(other);
   cr_expect_eq(r.status, 2);
@@ -151,7 +136,7 @@ Test(jobs, missing_doubled_foreign)
   /* A result of another board's search. */
   split("boards/pent6x10.yaml", "2", "3", dir, "--best");
   run_job(dir, "pent6x10", 2);
-  char *a = path_in(dir, "scott-1.result"), *b = path_in(dir, "pent6x10-2.result");
+  char *a = pc_path_in(dir, "scott-1.result"), *b = pc_path_in(dir, "pent6x10-2.result");
   const char *mixed[] = {"merge", a, b, NULL};
   r = run(mixed);
   cr_expect_eq(r.status, 2);
@@ -168,7 +153,7 @@ Test(jobs, missing_doubled_foreign)
 static void malformed(const char *dir, const char *name, const char *text, const char *cmd,
                       const char *where)
 {
-  char *path = path_in(dir, name);
+  char *path = pc_path_in(dir, name);
   FILE *f = fopen(path, "w");
   cr_assert_not_null(f);
   fputs(text, f);
@@ -186,7 +171,7 @@ static void malformed(const char *dir, const char *name, const char *text, const
 
 Test(jobs, malformed_files)
 {
-  char *dir = scratch();
+  char *dir = pc_scratch_dir("/tmp/polycover-jobs-XXXXXX");
   const char *head = "polycover-job 2\nboard boards/scott.yaml\nproblem 12ab\n"
                      "search bits mrv\noptions unique\n";
   char *text;
@@ -204,7 +189,7 @@ Test(jobs, malformed_files)
      its line. */
   split("boards/scott.yaml", "2", "1", dir, "--best");
   run_job(dir, "scott", 1);
-  char *path = path_in(dir, "scott-1.result");
+  char *path = pc_path_in(dir, "scott-1.result");
   text = pc_slurp_file(path);
   char *census = strstr(text, "\ncensus ");
   cr_assert_not_null(census);
@@ -224,9 +209,9 @@ Test(jobs, malformed_files)
    before its search: no counts printed, no result written. */
 Test(jobs, split_mismatch_before_search)
 {
-  char *dir = scratch();
+  char *dir = pc_scratch_dir("/tmp/polycover-jobs-XXXXXX");
   split("boards/scott.yaml", "2", "1", dir, "--best");
-  char *job = path_in(dir, "scott-1.job"), *result = path_in(dir, "scott-1.result");
+  char *job = pc_path_in(dir, "scott-1.job"), *result = pc_path_in(dir, "scott-1.result");
   char *text = pc_slurp_file(job), *line = strstr(text, "\nsplit ");
   cr_assert_not_null(line);
   int depth;

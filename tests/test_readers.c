@@ -20,20 +20,6 @@
 #include "run/jobfile.h"
 #include "support.h"
 
-static char *scratch(void)
-{
-  char *dir = strdup("/tmp/pc-readers-XXXXXX");
-  cr_assert_not_null(mkdtemp(dir));
-  return dir;
-}
-
-static char *path_in(const char *dir, const char *name)
-{
-  char *p;
-  cr_assert(asprintf(&p, "%s/%s", dir, name) > 0);
-  return p;
-}
-
 static void write_text(const char *path, const char *text)
 {
   pc_write_file(path, text, strlen(text));
@@ -86,7 +72,7 @@ static char *line_with(const char *path, const char *key)
    the rest of the file was read into it; -10 said "out of memory". */
 Test(readers, checkpoint_caller_size)
 {
-  char *dir = scratch(), *ckpt = path_in(dir, "xc.ckpt"), *sckpt = path_in(dir, "solve.ckpt");
+  char *dir = pc_scratch_dir("/tmp/pc-readers-XXXXXX"), *ckpt = pc_path_in(dir, "xc.ckpt"), *sckpt = pc_path_in(dir, "solve.ckpt");
   const char *make[] = {"xc", "--quiet", "--checkpoint", ckpt, "tests/data/knuth3.dlx", NULL};
   run_ok(make);
   const char *smake[] = {"solve", "tests/data/boards/small.yaml", "--quiet", "--checkpoint",
@@ -121,7 +107,7 @@ Test(readers, checkpoint_caller_size)
    0; "-1" and 20 digits were taken, "counts9" read as 9. */
 Test(readers, result_numbers)
 {
-  char *dir = scratch();
+  char *dir = pc_scratch_dir("/tmp/pc-readers-XXXXXX");
   const char *split[] = {"solve", "boards/scott.yaml", "--best", "--split-only", "2", "--jobs",
                          "2", "--dir", dir, NULL};
   run_ok(split);
@@ -129,9 +115,9 @@ Test(readers, result_numbers)
   for (int k = 0; k < 2; k++) {
     char name[32];
     snprintf(name, sizeof name, "scott-%d.job", k + 1);
-    job[k] = path_in(dir, name);
+    job[k] = pc_path_in(dir, name);
     snprintf(name, sizeof name, "scott-%d.result", k + 1);
-    result[k] = path_in(dir, name);
+    result[k] = pc_path_in(dir, name);
     const char *run[] = {"solve", "--job", job[k], "--count", "--quiet", NULL};
     run_ok(run);
   }
@@ -176,7 +162,7 @@ Test(readers, result_numbers)
    census or done mask resumed to 129,176 or 129,160 solutions. */
 Test(readers, dudeney_checkpoint, .timeout = 600)
 {
-  char *dir = scratch(), *ckpt = path_in(dir, "dudeney.ckpt");
+  char *dir = pc_scratch_dir("/tmp/pc-readers-XXXXXX"), *ckpt = pc_path_in(dir, "dudeney.ckpt");
   const char *make[] = {"solve", "boards/dudeney.yaml", "--count", "--quiet", "--json",
                         "--checkpoint", ckpt, NULL};
   pc_run r = pc_run_program(NULL, make);
@@ -210,7 +196,7 @@ Test(readers, dudeney_checkpoint, .timeout = 600)
 /* Defect 8: a NUL byte cut a DLX1 line silently. */
 Test(readers, dlx1_nul_and_utf8)
 {
-  char *dir = scratch(), *path = path_in(dir, "in.dlx");
+  char *dir = pc_scratch_dir("/tmp/pc-readers-XXXXXX"), *path = pc_path_in(dir, "in.dlx");
   const char *xc[] = {"xc", "--quiet", path, NULL};
   pc_write_file(path, "A B\nA\n\0B\n", 9);
   refused(xc, path, 3, "3:1: a NUL byte");
@@ -255,7 +241,7 @@ Test(readers, long_option)
 /* Defect 9: a duplicated subproblem id in a job file ran. */
 Test(readers, job_duplicate_id)
 {
-  char *dir = scratch(), *job = path_in(dir, "small-1.job");
+  char *dir = pc_scratch_dir("/tmp/pc-readers-XXXXXX"), *job = pc_path_in(dir, "small-1.job");
   const char *split[] = {"solve", "tests/data/boards/small.yaml", "--split-only", "2", "--jobs",
                          "1", "--dir", dir, NULL};
   run_ok(split);
@@ -280,7 +266,7 @@ Test(readers, job_duplicate_id)
    an endless line is capped. */
 Test(readers, located_and_escaped)
 {
-  char *dir = scratch(), *dlx = path_in(dir, "empty.dlx"), *sol = path_in(dir, "empty.sol");
+  char *dir = pc_scratch_dir("/tmp/pc-readers-XXXXXX"), *dlx = pc_path_in(dir, "empty.dlx"), *sol = pc_path_in(dir, "empty.sol");
   write_text(dlx, "");
   write_text(sol, "");
   const char *xc[] = {"xc", dlx, NULL}, *score[] = {"score", sol, NULL};
@@ -293,7 +279,7 @@ Test(readers, located_and_escaped)
   pc_run_free(&r);
   const char *zero[] = {"sudoku", "/dev/zero", NULL};
   refused(zero, "/dev/zero", 1, "1:1: a NUL byte");
-  char *sudoku = path_in(dir, "long.txt"), *endless = malloc(100001);
+  char *sudoku = pc_path_in(dir, "long.txt"), *endless = malloc(100001);
   memset(endless, '1', 100000);
   endless[100000] = '\0';
   write_text(sudoku, endless);

@@ -23,13 +23,18 @@ bool pc_parse_u64(const char *s, uint64_t *out)
   return true;
 }
 
+static void print_usage_error(const char *cmd, const char *fmt, va_list ap)
+{
+  fprintf(stderr, "polycover %s: ", cmd);
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\nTry 'polycover %s --help'.\n", cmd);
+}
+
 int pc_usage_error(const char *cmd, const char *fmt, ...)
 {
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "polycover %s: ", cmd);
-  vfprintf(stderr, fmt, ap);
-  fprintf(stderr, "\nTry 'polycover %s --help'.\n", cmd);
+  print_usage_error(cmd, fmt, ap);
   va_end(ap);
   return PC_EXIT_USAGE;
 }
@@ -38,9 +43,7 @@ pc_status pc_usage_fail(const char *cmd, pc_error *err, const char *fmt, ...)
 {
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "polycover %s: ", cmd);
-  vfprintf(stderr, fmt, ap);
-  fprintf(stderr, "\nTry 'polycover %s --help'.\n", cmd);
+  print_usage_error(cmd, fmt, ap);
   va_end(ap);
   memset(err, 0, sizeof *err);
   err->line = PC_ERROR_REPORTED;
