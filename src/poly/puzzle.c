@@ -114,7 +114,7 @@ static pc_status own_set(pc_ydoc *y, const yaml_node_t *pieces, const pc_puzzle 
                          pc_pieceset *set, pc_error *err)
 {
   memset(set, 0, sizeof *set);
-  snprintf(set->name, sizeof set->name, "the board's own");
+  snprintf(set->name, sizeof set->name, "own pieces");
   set->grid = pz->grid;
   if (pieces->type != YAML_MAPPING_NODE)
     return pc_ydoc_fail(y, pieces, err, "pieces: expected a mapping of piece names to art");
