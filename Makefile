@@ -15,8 +15,10 @@ PKGS    := yaml-0.1 cairo
 OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -pthread -Isrc -I. \
-           -DPC_DATADIR='"$(PREFIX)/share/polycover"' \
            $(shell pkg-config --cflags $(PKGS))
+# The data folder the program was built for: only the last place it looks
+# (poly/datapath.h); an installed program finds its data from where it runs.
+DATADIR_FLAG := -DPC_DATADIR='"$(PREFIX)/share/polycover"'
 LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lm -pthread
 TESTLIBS := $(shell pkg-config --libs criterion)
 
@@ -63,6 +65,8 @@ $(BUILD)/%.o: %.c
 	@$(if $(Q),echo "  CC $<")
 	$(Q)$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
+$(BUILD)/src/poly/datapath.o: CFLAGS += $(DATADIR_FLAG)
+
 $(BUILD)/libpolycover.a: $(LIB_OBJ)
 	$(Q)$(AR) rcs $@ $^
 
@@ -98,7 +102,7 @@ bench: $(BUILD)/bench/bench
 # corpora seeded from files the program writes and the test data
 # (tests/fuzz/seed.sh); crashes land in build-fuzz/crash-TARGET-*.
 FUZZ_SECONDS ?= 60
-FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -I. -DPC_DATADIR='"$(PREFIX)/share/polycover"' \
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -Isrc -I. $(DATADIR_FLAG) \
                $(shell pkg-config --cflags $(PKGS)) -fsanitize=address,undefined
 FUZZ_LIB_OBJ := $(LIB_SRC:%.c=build-fuzz/obj/%.o)
 .PRECIOUS: build-fuzz/obj/%.o
@@ -119,8 +123,10 @@ fuzz: $(FUZZ_TARGETS:%=build-fuzz/fuzz_%) $(BIN)
 # `make install` (PREFIX, and DESTDIR before it when staging): the program,
 # libpolycover.a, polycover.h and the library's headers in their folders
 # under include/polycover (so "core/xc.h" resolves there), polycover.pc,
-# and the shipped pieces and boards. Nothing of src/cli. MPI's header only
-# with the MPI build, like its source.
+# the shipped pieces and boards (which the program finds from where it is:
+# no rebuild for another PREFIX), the man page and the bash and zsh
+# completions. Nothing of src/cli. MPI's header only with the MPI build,
+# like its source.
 VERSION  := $(shell sed -n 's/^\#define PC_VERSION "\(.*\)"/\1/p' src/cli/main.c)
 DEST     := $(DESTDIR)$(PREFIX)
 INC_DIR  := $(DEST)/include/polycover
@@ -129,16 +135,22 @@ HDR_DIRS := src/core src/poly src/run render
 ALL_HDR  := $(foreach d,$(HDR_DIRS),$(wildcard $(d)/*.h))
 HEADERS  := $(filter-out $(if $(filter 1,$(MPI)),,src/run/mpi_%.h),$(ALL_HDR))
 DATA     := $(wildcard pieces/*.yaml boards/*.yaml)
+MAN_DIR  := $(DEST)/share/man/man1
+BASH_DIR := $(DEST)/share/bash-completion/completions
+ZSH_DIR  := $(DEST)/share/zsh/site-functions
 
 install: $(BIN) $(BUILD)/libpolycover.a
 	install -d $(DEST)/bin $(DEST)/lib/pkgconfig $(DATA_DIR)/pieces $(DATA_DIR)/boards \
-	  $(foreach d,$(HDR_DIRS),$(INC_DIR)/$(notdir $(d)))
+	  $(foreach d,$(HDR_DIRS),$(INC_DIR)/$(notdir $(d))) $(MAN_DIR) $(BASH_DIR) $(ZSH_DIR)
 	install -m 755 $(BIN) $(DEST)/bin/polycover
 	install -m 644 $(BUILD)/libpolycover.a $(DEST)/lib/
 	install -m 644 src/polycover.h $(INC_DIR)/
 	$(foreach d,$(HDR_DIRS),install -m 644 $(filter $(d)/%,$(HEADERS)) $(INC_DIR)/$(notdir $(d))/ && ) :
 	install -m 644 $(filter pieces/%,$(DATA)) $(DATA_DIR)/pieces/
 	install -m 644 $(filter boards/%,$(DATA)) $(DATA_DIR)/boards/
+	install -m 644 docs/polycover.1 $(MAN_DIR)/polycover.1
+	install -m 644 docs/completion/polycover.bash $(BASH_DIR)/polycover
+	install -m 644 docs/completion/_polycover $(ZSH_DIR)/_polycover
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' polycover.pc.in \
 	  > $(DEST)/lib/pkgconfig/polycover.pc
 	chmod 644 $(DEST)/lib/pkgconfig/polycover.pc
@@ -148,7 +160,8 @@ install: $(BIN) $(BUILD)/libpolycover.a
 uninstall:
 	rm -f $(DEST)/bin/polycover $(DEST)/lib/libpolycover.a $(DEST)/lib/pkgconfig/polycover.pc \
 	  $(INC_DIR)/polycover.h $(addprefix $(INC_DIR)/,$(ALL_HDR:src/%=%)) \
-	  $(addprefix $(DATA_DIR)/,$(DATA))
+	  $(addprefix $(DATA_DIR)/,$(DATA)) $(MAN_DIR)/polycover.1 $(BASH_DIR)/polycover \
+	  $(ZSH_DIR)/_polycover
 	for d in $(foreach d,$(HDR_DIRS),$(INC_DIR)/$(notdir $(d))) $(INC_DIR) \
 	         $(DATA_DIR)/pieces $(DATA_DIR)/boards $(DATA_DIR); do \
 	  if [ -d "$$d" ]; then rmdir "$$d" || true; fi; \

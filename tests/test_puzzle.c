@@ -161,3 +161,42 @@ Test(puzzle, numbered_copies_count_once)
   cr_expect_eq(r.solutions, 2);
   cr_expect_eq(r.met, 4, "each tiling once per order of the two copies");
 }
+
+/* Issue #18: a board may hold its own pieces (an entry with `pieces:`,
+   written like a set file's), alone or beside a set: the same puzzle as
+   small.yaml, piece for piece, and the same solutions. */
+Test(puzzle, own_pieces)
+{
+  const char *boards[] = {"own_pieces", "own_and_set"};
+  pc_puzzle ref;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load("tests/data/boards/small.yaml", &ref, &err), PC_OK, "%s",
+               err.msg);
+  uint64_t want = count_solutions("tests/data/boards/small.yaml", NULL);
+  for (int b = 0; b < 2; b++) {
+    char path[128];
+    snprintf(path, sizeof path, "tests/data/boards/%s.yaml", boards[b]);
+    pc_puzzle pz;
+    cr_assert_eq(pc_puzzle_load(path, &pz, &err), PC_OK, "%s: %s", path, err.msg);
+    cr_expect_eq(pz.n_pieces, ref.n_pieces, "%s", path);
+    for (int32_t i = 0; i < pz.n_pieces && i < ref.n_pieces; i++) {
+      cr_expect_str_eq(pz.pieces[i].name, ref.pieces[i].name, "%s", path);
+      cr_expect_str_eq(pz.pieces[i].color, ref.pieces[i].color, "%s", path);
+      cr_expect_eq(pz.pieces[i].size, ref.pieces[i].size, "%s", path);
+    }
+    pc_puzzle_free(&pz);
+    cr_expect_eq(count_solutions(path, NULL), want, "%s", path);
+  }
+  pc_puzzle_free(&ref);
+}
+
+/* A board's own pieces are checked like a set's, errors placed in the
+   board file; an entry takes set or pieces, not both. */
+Test(puzzle, own_pieces_errors)
+{
+  static const bad_case cases[] = {
+      {"own_gap", "own_gap.yaml:5:5: ", "piece 'G' is not connected"},
+      {"own_bad", "own_bad.yaml:4:5: ", "needs set or pieces (not both)"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_bad(&cases[i]);
+}

@@ -7,17 +7,16 @@
 
 #include "cli/common.h"
 #include "cli/commands.h"
+#include "poly/datapath.h"
 #include "poly/puzzle.h"
-
-#ifndef PC_DATADIR
-#define PC_DATADIR "/usr/local/share/polycover"
-#endif
 
 static const char usage[] =
     "Usage: polycover list [DIR]\n"
     "List the piece sets (DIR/pieces/*.yaml) and boards (DIR/boards/*.yaml), one\n"
-    "line each. Without DIR: the current folder if it has them, else the folder\n"
-    "of the program, else its ../share/polycover, else " PC_DATADIR ".\n";
+    "line each. Without DIR: the first data folder of the search path that has\n"
+    "them: POLYCOVER_PATH's folders (colon-separated), the current folder, the\n"
+    "program's ../share/polycover, its own folder and its parent (a build tree),\n"
+    "then the folder it was built for.\n";
 
 static int by_name(const void *a, const void *b)
 {
@@ -51,9 +50,10 @@ static char **yaml_files(const char *dir)
 
 static bool has_data(const char *dir)
 {
-  char path[PATH_MAX + 16];
-  snprintf(path, sizeof path, "%s/boards", dir);
-  return access(path, R_OK) == 0;
+  char pieces[PATH_MAX + 16], boards[PATH_MAX + 16];
+  snprintf(pieces, sizeof pieces, "%s/pieces", dir);
+  snprintf(boards, sizeof boards, "%s/boards", dir);
+  return access(pieces, R_OK) == 0 || access(boards, R_OK) == 0;
 }
 
 static void list_folder(const char *dir, const char *sub, bool boards)
@@ -97,21 +97,13 @@ int pc_cmd_list(int argc, char **argv)
   pc_status help = pc_parse_help_only(argc, argv, "list", usage, &help_err);
   if (help) return pc_exit_status("list", help, &help_err);
   if (argc - optind > 1) return pc_usage_error("list", "more than one DIR");
-  char dir[PATH_MAX] = ".";
-  if (optind < argc) {
-    snprintf(dir, sizeof dir, "%s", argv[optind]);
-  } else if (!has_data(".")) {
-    ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
-    char *slash = n > 0 ? (dir[n] = '\0', strrchr(dir, '/')) : NULL;
-    if (slash) *slash = '\0';
-    /* Beside the program (a build tree), or in ../share/polycover (an
-       installed tree, wherever PREFIX was), or where it was built for. */
-    static const char share[] = "/../share/polycover";
-    if (slash && !has_data(dir) && strlen(dir) + sizeof share <= sizeof dir) strcat(dir, share);
-    if (!slash || !has_data(dir)) snprintf(dir, sizeof dir, "%s", PC_DATADIR);
-  }
-  if (!has_data(dir)) {
-    fprintf(stderr, "polycover list: no boards/ folder in %s\n", dir);
+  char dir[PATH_MAX] = "";
+  if (optind < argc) snprintf(dir, sizeof dir, "%s", argv[optind]);
+  for (int i = 0; !dir[0] && pc_datapath_folder(i, dir, sizeof dir); i++)
+    if (!has_data(dir)) dir[0] = '\0';
+  if (!dir[0] || !has_data(dir)) {
+    fprintf(stderr, "polycover list: no pieces/ or boards/ folder in %s\n",
+            dir[0] ? dir : "any data folder (see --help)");
     return PC_EXIT_USAGE;
   }
   list_folder(dir, "pieces", false);

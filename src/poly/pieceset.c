@@ -151,6 +151,27 @@ static pc_status load_piece(pc_ydoc *y, const yaml_node_t *key, const yaml_node_
   return PC_OK;
 }
 
+pc_status pc_pieceset_parse(pc_ydoc *y, const yaml_node_t *pieces, pc_pieceset *set,
+                            pc_error *err)
+{
+  pc_status s = pc_ydoc_check_keys(y, pieces, NULL, "pieces", err);
+  if (s) return s;
+  int n = pc_ydoc_count(pieces);
+  if (!n) return pc_ydoc_fail(y, pieces, err, "the set has no pieces");
+  set->pieces = pc_calloc_array((size_t)n, sizeof *set->pieces);
+  if (!set->pieces) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  for (int i = 0; i < n; i++) {
+    s = load_piece(y, pc_ydoc_key(y, pieces, i), pc_ydoc_value(y, pieces, i), set->grid,
+                   &set->pieces[set->n_pieces], err);
+    if (s) {
+      pc_piece_free(&set->pieces[set->n_pieces]);
+      return s;
+    }
+    set->n_pieces++;
+  }
+  return PC_OK;
+}
+
 pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err)
 {
   static const char *const keys[] = {"name", "grid", "pieces", "description", NULL};
@@ -177,26 +198,7 @@ pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err)
     goto done;
   }
   snprintf(set->name, sizeof set->name, "%s", name ? pc_ydoc_scalar(name) : path);
-  if ((s = pc_ydoc_check_keys(&y, pieces, NULL, "pieces", err))) goto done;
-  int n = pc_ydoc_count(pieces);
-  if (!n) {
-    s = pc_ydoc_fail(&y, pieces, err, "the set has no pieces");
-    goto done;
-  }
-  set->pieces = pc_calloc_array((size_t)n, sizeof *set->pieces);
-  if (!set->pieces) {
-    s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-    goto done;
-  }
-  for (int i = 0; i < n; i++) {
-    s = load_piece(&y, pc_ydoc_key(&y, pieces, i), pc_ydoc_value(&y, pieces, i), set->grid,
-                   &set->pieces[set->n_pieces], err);
-    if (s) {
-      pc_piece_free(&set->pieces[set->n_pieces]);
-      goto done;
-    }
-    set->n_pieces++;
-  }
+  s = pc_pieceset_parse(&y, pieces, set, err);
 done:
   pc_ydoc_free(&y);
   if (s) pc_pieceset_free(set);

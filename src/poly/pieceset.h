@@ -34,6 +34,12 @@ typedef struct pc_pieceset {
 pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err);
 void pc_pieceset_free(pc_pieceset *set);
 
+/* The pieces of a `pieces:` mapping (NAME: art, or a mapping) in a loaded
+   document, added to a set whose name and grid are set. On failure the
+   caller frees the set. */
+pc_status pc_pieceset_parse(pc_ydoc *y, const yaml_node_t *pieces, pc_pieceset *set,
+                            pc_error *err);
+
 /* Parses the ASCII art in a scalar node: the cells it draws, and for each
    the character that drew it (labels, may be NULL). Errors point into the
    art. *cells and *labels are malloc'd. */

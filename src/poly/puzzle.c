@@ -10,39 +10,8 @@
 #include <unistd.h>
 
 #include "core/alloc.h"
+#include "poly/datapath.h"
 #include "poly/shape.h"
-
-#ifndef PC_DATADIR
-#define PC_DATADIR "/usr/local/share/polycover"
-#endif
-
-/* Finds the file of a piece set named in a board file. */
-static bool find_set(const char *board, const char *name, char *out, size_t size)
-{
-  char dir[512];
-  snprintf(dir, sizeof dir, "%s", board);
-  char *slash = strrchr(dir, '/');
-  if (slash) *slash = '\0';
-  else strcpy(dir, ".");
-  size_t len = strlen(name);
-  bool is_path = strchr(name, '/') || (len > 5 && !strcmp(name + len - 5, ".yaml"));
-  char candidates[4][1200];
-  int n = 0;
-  if (is_path) {
-    snprintf(candidates[n++], sizeof candidates[0], "%s/%s", dir, name);
-  } else {
-    snprintf(candidates[n++], sizeof candidates[0], "%s/../pieces/%s.yaml", dir, name);
-    snprintf(candidates[n++], sizeof candidates[0], "%s/%s.yaml", dir, name);
-    snprintf(candidates[n++], sizeof candidates[0], "pieces/%s.yaml", name);
-    snprintf(candidates[n++], sizeof candidates[0], "%s/pieces/%s.yaml", PC_DATADIR, name);
-  }
-  for (int i = 0; i < n; i++)
-    if (strlen(candidates[i]) < size && access(candidates[i], R_OK) == 0) {
-      memcpy(out, candidates[i], strlen(candidates[i]) + 1);
-      return true;
-    }
-  return false;
-}
 
 static pc_status add_piece(pc_puzzle *pz, int32_t *cap, const pc_piece *p, pc_error *err)
 {
@@ -103,24 +72,34 @@ static void mirror(const pc_grid *g, pc_piece *p)
   pc_shape_normalize(g, p->cells, p->size);
 }
 
-/* What an entry of `pieces:` asks for. */
+/* What an entry of `pieces:` asks for: a set by name, or the board's own
+   pieces (a mapping like a set file's `pieces:`). */
 typedef struct entry_opts {
   const yaml_node_t *set, *only, *except; /* only and except may be NULL */
+  bool own;                               /* set is the pieces mapping */
   bool one_sided;
   int copies;
 } entry_opts;
 
-/* An entry: a set name, or a mapping with the set and what to take of it. */
+/* An entry: a set name, or a mapping with the set (or the pieces) and
+   what to take of it. */
 static pc_status parse_entry(pc_ydoc *y, const yaml_node_t *entry, entry_opts *o,
                              pc_error *err)
 {
-  static const char *const keys[] = {"set", "only", "except", "one_sided", "copies", NULL};
+  static const char *const keys[] = {"set",       "pieces", "only", "except",
+                                     "one_sided", "copies", NULL};
   *o = (entry_opts){.set = entry, .copies = 1};
   if (entry->type != YAML_MAPPING_NODE) return PC_OK;
   pc_status s = pc_ydoc_check_keys(y, entry, keys, "a pieces entry", err);
   if (s) return s;
+  const yaml_node_t *own = pc_ydoc_get(y, entry, "pieces");
   o->set = pc_ydoc_get(y, entry, "set");
-  if (!o->set) return pc_ydoc_fail(y, entry, err, "a pieces entry needs set");
+  if (!o->set == !own)
+    return pc_ydoc_fail(y, entry, err, "a pieces entry needs set or pieces (not both)");
+  if (own) {
+    o->set = own;
+    o->own = true;
+  }
   o->only = pc_ydoc_get(y, entry, "only");
   o->except = pc_ydoc_get(y, entry, "except");
   const yaml_node_t *n = pc_ydoc_get(y, entry, "one_sided");
@@ -130,29 +109,57 @@ static pc_status parse_entry(pc_ydoc *y, const yaml_node_t *entry, entry_opts *o
   return PC_OK;
 }
 
-/* Finds and loads the entry's set, which must be for the board's grid. */
-static pc_status load_set(pc_ydoc *y, const yaml_node_t *set_node, const pc_puzzle *pz,
-                          pc_pieceset *set, pc_error *err)
+/* The board's own pieces, for its grid. */
+static pc_status own_set(pc_ydoc *y, const yaml_node_t *pieces, const pc_puzzle *pz,
+                         pc_pieceset *set, pc_error *err)
+{
+  memset(set, 0, sizeof *set);
+  snprintf(set->name, sizeof set->name, "own pieces");
+  set->grid = pz->grid;
+  if (pieces->type != YAML_MAPPING_NODE)
+    return pc_ydoc_fail(y, pieces, err, "pieces: expected a mapping of piece names to art");
+  pc_status s = pc_pieceset_parse(y, pieces, set, err);
+  if (s) pc_pieceset_free(set);
+  return s;
+}
+
+/* Finds a set named in the board file (datapath.h); not found, the error
+   lists every place looked at. */
+static pc_status find_set(pc_ydoc *y, const yaml_node_t *set_node, const pc_puzzle *pz,
+                          char *path, size_t size, pc_error *err)
 {
   const char *name = pc_ydoc_scalar(set_node);
   if (!name) return pc_ydoc_fail(y, set_node, err, "expected the name of a piece set");
-  char path[1200];
-  if (!find_set(pz->path, name, path, sizeof path))
-    return pc_ydoc_fail(y, set_node, err, "no piece set '%s' (looked beside the board, "
-                        "in ../pieces/, ./pieces/ and %s/pieces/)", name, PC_DATADIR);
+  char dir[sizeof pz->path], looked[sizeof err->msg];
+  snprintf(dir, sizeof dir, "%s", pz->path);
+  char *slash = strrchr(dir, '/');
+  if (slash) *slash = '\0';
+  else strcpy(dir, ".");
+  if (!pc_datapath_find(PC_DATA_PIECES, name, dir, path, size, looked, sizeof looked))
+    return pc_ydoc_fail(y, set_node, err, "no piece set '%s' (looked at %s)", name, looked);
   struct stat info;
   if (stat(path, &info) == 0 && S_ISDIR(info.st_mode))
     return pc_ydoc_fail(y, set_node, err, "piece set '%s' is a folder (%s), not a file",
                         name, path);
+  return PC_OK;
+}
+
+/* Finds and loads the entry's set, which must be for the board's grid. */
+static pc_status load_set(pc_ydoc *y, const entry_opts *o, const pc_puzzle *pz,
+                          pc_pieceset *set, pc_error *err)
+{
+  if (o->own) return own_set(y, o->set, pz, set, err);
+  char path[PATH_MAX];
+  pc_status s = find_set(y, o->set, pz, path, sizeof path, err);
+  if (s) return s;
   pc_error set_err = {0};
-  pc_status s = pc_pieceset_load(path, set, &set_err);
-  if (s) {
+  if ((s = pc_pieceset_load(path, set, &set_err))) {
     *err = set_err;
     return s;
   }
   if (set->grid == pz->grid) return PC_OK;
-  s = pc_ydoc_fail(y, set_node, err, "set '%s' is for the %s grid, the board is %s", name,
-                   pc_grid_name(set->grid), pc_grid_name(pz->grid));
+  s = pc_ydoc_fail(y, o->set, err, "set '%s' is for the %s grid, the board is %s",
+                   pc_ydoc_scalar(o->set), pc_grid_name(set->grid), pc_grid_name(pz->grid));
   pc_pieceset_free(set);
   return s;
 }
@@ -187,7 +194,7 @@ static pc_status load_entry(pc_ydoc *y, const yaml_node_t *entry, pc_puzzle *pz,
   pc_pieceset set;
   pc_status s = parse_entry(y, entry, &o, err);
   if (s) return s;
-  s = load_set(y, o.set, pz, &set, err);
+  s = load_set(y, &o, pz, &set, err);
   if (s) return s;
   for (int32_t i = 0; i < set.n_pieces && !s; i++) {
     pc_piece *p = &set.pieces[i];
@@ -328,16 +335,46 @@ done:
   return s;
 }
 
+/* The board file a command line names (datapath.h) into pz->path: a path
+   as given (its error comes from reading it), or a shipped board by name. */
+static pc_status find_board(const char *name, pc_puzzle *pz, pc_error *err)
+{
+  char looked[sizeof err->msg];
+  if (pc_datapath_find(PC_DATA_BOARDS, name, NULL, pz->path, sizeof pz->path, looked,
+                       sizeof looked) ||
+      strchr(name, '/')) {
+    if (!pz->path[0]) snprintf(pz->path, sizeof pz->path, "%s", name);
+    return PC_OK;
+  }
+  pc_error_file(err, name);
+  return pc_error_set(err, PC_ERR_INPUT, 0, 0, "no board file '%s' (looked at %s)", name,
+                      looked);
+}
+
+/* Every entry of `pieces:`, a list or one entry. */
+static pc_status load_pieces(pc_ydoc *y, const yaml_node_t *pieces, pc_puzzle *pz,
+                             pc_error *err)
+{
+  int32_t cap = 0;
+  int n = pieces->type == YAML_SEQUENCE_NODE ? pc_ydoc_count(pieces) : 1;
+  if (!n) return pc_ydoc_fail(y, pieces, err, "no pieces");
+  pc_status s = PC_OK;
+  for (int i = 0; i < n && !s; i++)
+    s = load_entry(y, pieces->type == YAML_SEQUENCE_NODE ? pc_ydoc_item(y, pieces, i) : pieces,
+                   pz, &cap, err);
+  if (!s && !pz->n_pieces) s = pc_ydoc_fail(y, pieces, err, "the entries leave no pieces");
+  return s;
+}
+
 pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err)
 {
   static const char *const keys[] = {"title", "description", "grid", "pieces", "board", NULL};
   memset(pz, 0, sizeof *pz);
-  snprintf(pz->path, sizeof pz->path, "%s", path);
-  pc_ydoc y;
-  pc_status s = pc_ydoc_load(&y, path, err);
+  pc_status s = find_board(path, pz, err);
   if (s) return s;
+  pc_ydoc y;
+  if ((s = pc_ydoc_load(&y, pz->path, err))) return s;
   yaml_node_t *root = pc_ydoc_root(&y);
-  int32_t cap = 0;
   if ((s = pc_ydoc_check_keys(&y, root, keys, "a board file", err))) goto done;
   const yaml_node_t *grid = pc_ydoc_get(&y, root, "grid"),
                     *pieces = pc_ydoc_get(&y, root, "pieces"),
@@ -356,19 +393,7 @@ pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err)
     s = pc_ydoc_fail(&y, grid, err, "unknown grid (square, triangle or stick)");
     goto done;
   }
-  int n = pieces->type == YAML_SEQUENCE_NODE ? pc_ydoc_count(pieces) : 1;
-  if (!n) {
-    s = pc_ydoc_fail(&y, pieces, err, "no pieces");
-    goto done;
-  }
-  for (int i = 0; i < n && !s; i++)
-    s = load_entry(&y, pieces->type == YAML_SEQUENCE_NODE ? pc_ydoc_item(&y, pieces, i) : pieces,
-                   pz, &cap, err);
-  if (s) goto done;
-  if (!pz->n_pieces) {
-    s = pc_ydoc_fail(&y, pieces, err, "the entries leave no pieces");
-    goto done;
-  }
+  if ((s = load_pieces(&y, pieces, pz, err))) goto done;
   assign_symbols(pz);
   if ((s = load_board(&y, board, pz, err))) goto done;
   bool any;
@@ -378,7 +403,7 @@ pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err)
                      "the pieces cover %lld cells but the board has %d: no solution can exist",
                      (long long)area, (int)pz->n_cells);
 done:
-  if (s && err && !err->file[0]) pc_error_file(err, path);
+  if (s && err && !err->file[0]) pc_error_file(err, y.path);
   pc_ydoc_free(&y);
   if (s) pc_puzzle_free(pz);
   return s;

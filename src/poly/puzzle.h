@@ -18,9 +18,10 @@ typedef struct pc_puzzle {
   int32_t *fixed;        /* per board cell: the pre-placed piece, or -1 */
 } pc_puzzle;
 
-/* Loads a board file and the piece sets it names. Sets are looked for
-   relative to the board file (a path, or NAME.yaml in ../pieces/ and in
-   its own folder), then in ./pieces/, then in the installed data folder. */
+/* Loads a board file and the piece sets it names: `path` is a file, or the
+   name of a board on the search path (boards/NAME.yaml), and sets are
+   found on it too (poly/datapath.h); a `pieces:` entry may also hold the
+   board's own pieces. pz->path is the file loaded. */
 pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err);
 void pc_puzzle_free(pc_puzzle *pz);
 

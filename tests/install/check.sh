@@ -5,8 +5,11 @@
 # different solutions, 520 in all), checks that no header of src/cli went
 # along, then installs again staged (DESTDIR) to compare, and uninstalls
 # both: nothing of ours may remain. Writes only under its temporary folder
-# (the build must be done: the Makefile's target sees to it). MAKE, CC and
-# LDFLAGS come from the Makefile.
+# (the build must be done: the Makefile's target sees to it). The installed
+# program runs from another folder and finds its data from where it is
+# (no rebuild for this PREFIX): Scott's board by name, and a board outside
+# any data folder that names its set. MAKE, CC and LDFLAGS come from the
+# Makefile.
 set -eu
 cd "$(dirname "$0")/../.."
 MAKE=${MAKE:-make}
@@ -30,9 +33,12 @@ listing() {
 # DESTDIR= overrides one the caller's environment or make's may hold.
 $MAKE --no-print-directory install PREFIX="$prefix" DESTDIR= >"$tmp/install.log" ||
   { cat "$tmp/install.log" >&2; fail "make install failed"; }
+! grep -Eq '^ *(CC|LD) ' "$tmp/install.log" || fail "make install rebuilt for its PREFIX"
 for f in bin/polycover lib/libpolycover.a lib/pkgconfig/polycover.pc \
          include/polycover/polycover.h include/polycover/core/xc.h \
-         share/polycover/boards/scott.yaml share/polycover/pieces/pentominoes.yaml; do
+         share/polycover/boards/scott.yaml share/polycover/pieces/pentominoes.yaml \
+         share/man/man1/polycover.1 share/bash-completion/completions/polycover \
+         share/zsh/site-functions/_polycover; do
   [ -f "$prefix/$f" ] || fail "make install did not install $f"
 done
 # No header of src/cli, under any name, nor one that includes one.
@@ -42,6 +48,20 @@ for c in src/cli/*.h; do
 done
 ! grep -rl '#include "cli/' "$prefix" || fail "an installed header includes one of src/cli"
 "$prefix/bin/polycover" --version >/dev/null || fail "the installed program does not run"
+
+# The installed program, run elsewhere, with no POLYCOVER_PATH to help it.
+mkdir "$tmp/elsewhere"
+(cd "$tmp/elsewhere" && env -u POLYCOVER_PATH "$prefix/bin/polycover" solve scott --count) \
+  >"$tmp/scott.out" || fail "the installed program does not solve scott by name"
+for line in 'unique: 65' 'solutions: 520'; do
+  grep -qx "$line" "$tmp/scott.out" || fail "solve scott --count: $(cat "$tmp/scott.out")"
+done
+sed 's/^pieces: .*/pieces: pentominoes/' "$prefix/share/polycover/boards/scott.yaml" \
+  >"$tmp/elsewhere/mine.yaml"
+grep -qx 'pieces: pentominoes' "$tmp/elsewhere/mine.yaml" || fail "scott.yaml names no set"
+(cd /tmp && env -u POLYCOVER_PATH "$prefix/bin/polycover" solve "$tmp/elsewhere/mine.yaml" \
+  --count) >"$tmp/mine.out" || fail "a board outside the data folders does not find its set"
+grep -qx 'solutions: 520' "$tmp/mine.out" || fail "mine.yaml: $(cat "$tmp/mine.out")"
 
 # The user's build: a copy of scott.c in the temporary folder, so that
 # nothing of the source tree is on its include path.
@@ -82,6 +102,8 @@ $MAKE --no-print-directory install PREFIX=/opt/polycover DESTDIR="$stage" >/dev/
   fail "DESTDIR installs other files than PREFIX"
 grep -qx 'prefix=/opt/polycover' "$stage/opt/polycover/lib/pkgconfig/polycover.pc" ||
   fail "polycover.pc does not name PREFIX"
+(cd "$tmp/elsewhere" && env -u POLYCOVER_PATH "$stage/opt/polycover/bin/polycover" solve scott \
+  --count) | grep -qx 'solutions: 520' || fail "the staged program does not find its data"
 
 # Left after uninstall: the shared folders install made (bin, lib, ...), empty.
 for root in "$prefix" "$stage/opt/polycover"; do
