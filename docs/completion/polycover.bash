@@ -8,8 +8,8 @@ _polycover_options()
   case $1 in
     solve) echo "-c --count -n --limit --all --unique --best --sym-table --leftmost -o --output
                  --render --index --gallery --max --columns --sort --profile-plot --profile
-                 --json -j --threads --engine --progress --quiet --checkpoint --every --resume
-                 --split-only --jobs --dir --job --result --mpi -h --help" ;;
+                 --json --no-precheck -j --threads --engine --progress --quiet --checkpoint
+                 --every --resume --split-only --jobs --dir --job --result --mpi -h --help" ;;
     score) echo "-b --best --json -h --help" ;;
     rows | list) echo "-h --help" ;;
     pieces) echo "-g --grid -s --size -1 --one-sided -c --count --name --json -h --help" ;;
