@@ -36,10 +36,14 @@ Test(coloring, mutilated_chessboard)
 }
 
 /* Golomb's argument (the fixture files say it in full). */
-Test(coloring, hexominoes_15x14) { expect_refuted("tests/data/boards/hexominoes_15x14.yaml", "checkerboard"); }
-Test(coloring, hexominoes_10x21) { expect_refuted("tests/data/boards/hexominoes_10x21.yaml", "checkerboard"); }
-Test(coloring, three_tetromino_sets) { expect_refuted("tests/data/boards/tetrominoes_x3_6x10.yaml", "T 3+1 or 1+3"); }
-Test(coloring, five_L_tetrominoes) { expect_refuted("tests/data/boards/five_L_4x5.yaml", "columns mod 2"); }
+#define FIXTURE(name) "tests/data/boards/" name ".yaml"
+Test(coloring, hexominoes_15x14) { expect_refuted(FIXTURE("hexominoes_15x14"), "checkerboard"); }
+Test(coloring, hexominoes_10x21) { expect_refuted(FIXTURE("hexominoes_10x21"), "checkerboard"); }
+Test(coloring, three_tetromino_sets)
+{
+  expect_refuted(FIXTURE("tetrominoes_x3_6x10"), "T 3+1 or 1+3");
+}
+Test(coloring, five_L_tetrominoes) { expect_refuted(FIXTURE("five_L_4x5"), "columns mod 2"); }
 
 /* The fixtures above, whose impossibility has a published argument (and
    which DLX would take too long to confirm). */

@@ -58,8 +58,8 @@ static void same_as_one_search(const char *file)
   pc_dlx_search(d, &one, &st);
   for (int threads = 1; threads <= 3; threads++) {
     seen s = {.current = -1, .done = calloc(100000, sizeof(bool)), .n = 100000};
-    pc_runner_config cfg = {.engine = &pc_engine_dlx, .choose = PC_CHOOSE_MRV, .threads = threads, .visit = visit,
-                         .done = done, .ctx = &s};
+    pc_runner_config cfg = {.engine = &pc_engine_dlx, .choose = PC_CHOOSE_MRV, .threads = threads,
+                            .visit = visit, .done = done, .ctx = &s};
     pc_runner_result res;
     pc_error err = {0};
     cr_assert_eq(pc_runner_run(&xc, &cfg, &res, &err), PC_OK, "%s", err.msg);
@@ -116,7 +116,8 @@ Test(parallel, shares_add_up)
   pc_dlx_config one = {.choose = PC_CHOOSE_MRV};
   pc_dlx_stats st;
   pc_dlx_search(d, &one, &st);
-  pc_runner_config cfg = {.engine = &pc_engine_dlx, .choose = PC_CHOOSE_MRV, .threads = 2, .split_depth = 3};
+  pc_runner_config cfg = {.engine = &pc_engine_dlx, .choose = PC_CHOOSE_MRV, .threads = 2,
+                          .split_depth = 3};
   pc_runner_plan plan;
   pc_error err = {0};
   cr_assert_eq(pc_runner_plan_make(&xc, &cfg, 2, &plan, &err), PC_OK, "%s", err.msg);
@@ -155,8 +156,8 @@ Test(parallel, limit)
   pc_xc xc;
   pc_load_dlx1("scott.dlx", &xc);
   seen s = {.current = -1, .done = calloc(100000, sizeof(bool)), .n = 100000};
-  pc_runner_config cfg = {.engine = &pc_engine_dlx, .choose = PC_CHOOSE_MRV, .threads = 2, .max_solutions = 7,
-                       .visit = visit, .done = done, .ctx = &s};
+  pc_runner_config cfg = {.engine = &pc_engine_dlx, .choose = PC_CHOOSE_MRV, .threads = 2,
+                          .max_solutions = 7, .visit = visit, .done = done, .ctx = &s};
   pc_runner_result res;
   cr_assert_eq(pc_runner_run(&xc, &cfg, &res, NULL), PC_OK);
   cr_expect_eq(res.stats.solutions, 7);

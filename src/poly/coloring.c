@@ -203,7 +203,9 @@ static void explain(const problem *p, const pc_puzzle *pz, char *why, size_t siz
 static const coloring *colorings_of(const pc_grid *g, int *n)
 {
   switch (pc_grid_kind_of(g)) {
-  case PC_GRID_SQUARE: *n = sizeof square_colorings / sizeof *square_colorings; return square_colorings;
+  case PC_GRID_SQUARE:
+    *n = sizeof square_colorings / sizeof *square_colorings;
+    return square_colorings;
   case PC_GRID_TRIANGLE: *n = 1; return triangle_colorings;
   case PC_GRID_STICK: *n = 1; return stick_colorings;
   }
