@@ -16,6 +16,7 @@
 #include "poly/census.h"
 #include "poly/matrix.h"
 #include "poly/solfile.h"
+#include "poly/solver.h"
 #include "run/checkpoint.h"
 #include "run/jobfile.h"
 #include "support.h"
@@ -322,44 +323,23 @@ Test(readers, strict_numbers)
 
 /* ---- tests/data/regress/: each reader's refused inputs ---- */
 
-typedef struct census_board {
-  pc_puzzle pz;
-  pc_matrix full, m;
-  pc_symmetry g;
-  pc_classes classes;
-  pc_scorer scorer;
-  bool keep[4096];
-} census_board;
-
 /* A census section as fuzz_census.c reads it: the first byte chooses
    reduced or all (bit 0) and scores (bit 1). */
 static pc_status read_census(const char *path, pc_error *err)
 {
-  static census_board b;
   char *text = pc_slurp_file(path);
   size_t size = strlen(text);
   cr_assert(size > 0);
-  bool all = text[0] & 1;
-  cr_assert_eq(pc_puzzle_load("tests/data/boards/small.yaml", &b.pz, err), PC_OK);
-  cr_assert_eq(pc_matrix_build(&b.pz, &b.full, err), PC_OK);
-  cr_assert_eq(pc_symmetry_find(&b.pz, &b.g), PC_OK);
-  cr_assert_eq(pc_classes_init(&b.classes, &b.pz, &b.g, &b.full, !all, b.keep), PC_OK);
-  cr_assert_eq(pc_matrix_subset(&b.full, b.keep, &b.m, err), PC_OK);
-  cr_assert_eq(pc_scorer_init(&b.scorer, b.pz.grid, b.pz.cells, b.pz.n_cells), PC_OK);
-  pc_census c;
-  cr_assert_eq(pc_census_init(&c, &b.m, &b.classes, text[0] & 2 ? &b.scorer : NULL, all, 3),
-               PC_OK);
+  pc_puzzle pz;
+  pc_solver sv;
+  cr_assert_eq(pc_puzzle_load("tests/data/boards/small.yaml", &pz, err), PC_OK);
+  cr_assert_eq(pc_solver_init(&sv, &pz, text[0] & 1, text[0] & 2, 3, err), PC_OK);
   FILE *in = fmemopen(text + 1, size - 1 ? size - 1 : 1, "r");
   int line = 0;
-  pc_status s = pc_census_merge(&c, in, &line, err);
+  pc_status s = pc_census_merge(&sv.census, in, &line, err);
   fclose(in);
-  pc_census_free(&c);
-  pc_scorer_free(&b.scorer);
-  pc_classes_free(&b.classes);
-  pc_symmetry_free(&b.g);
-  pc_matrix_free(&b.m);
-  pc_matrix_free(&b.full);
-  pc_puzzle_free(&b.pz);
+  pc_solver_free(&sv);
+  pc_puzzle_free(&pz);
   free(text);
   return s;
 }
