@@ -98,7 +98,7 @@ void pc_load_dlx1(const char *name, pc_xc *xc)
   FILE *f = fopen(path, "r");
   cr_assert_not_null(f, "cannot open %s", path);
   pc_error err = {0};
-  pc_status s = pc_dlx1_read(f, xc, &err);
+  pc_status s = pc_dlx1_read(f, xc, NULL, &err);
   fclose(f);
   cr_assert_eq(s, PC_OK, "%s:%d:%d: %s", path, err.line, err.column, err.msg);
 }

@@ -11,7 +11,7 @@ static pc_status read_text(const char *text, pc_xc *xc, pc_error *err)
 {
   FILE *in = fmemopen((void *)text, strlen(text), "r");
   cr_assert_not_null(in);
-  pc_status s = pc_dlx1_read(in, xc, err);
+  pc_status s = pc_dlx1_read(in, xc, NULL, err);
   fclose(in);
   return s;
 }
@@ -50,6 +50,24 @@ Test(dlx1, write_round_trip)
   free(buf);
 }
 
+/* Bounds (DLX3) and colors (DLX2) are written back as they were read. */
+Test(dlx1, bounds_and_colors_round_trip)
+{
+  const char *text = "A 2|B 0:3|C | X Y\nA B X:red Y\nB C X:red\nC X:blue\n";
+  pc_xc xc;
+  cr_assert_eq(read_text(text, &xc, NULL), PC_OK);
+  cr_expect(pc_xc_has_bounds(&xc) && pc_xc_has_colors(&xc) && !pc_xc_plain(&xc));
+  cr_expect_eq(pc_xc_depth(&xc), 6, "1 + 2 + 3 choices at most");
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&buf, &len);
+  cr_assert_eq(pc_dlx1_write(out, &xc, NULL), PC_OK);
+  fclose(out);
+  cr_expect_str_eq(buf, text);
+  pc_xc_free(&xc);
+  free(buf);
+}
+
 typedef struct bad {
   const char *text;
   int line, column;
@@ -67,7 +85,16 @@ Test(dlx1, errors_with_line_and_column)
       {"a toolongname\n", 1, 3, "longer than 8 characters"},
       {"a b:c\n", 1, 4, "bad character"},
       {"a | b | c\n", 1, 7, "a second '|'"},
-      {"a | s\ns\n", 2, 1, "option has no primary item"},
+      {"a 0|b\n", 1, 3, "upper bound is zero"},
+      {"3:2|a\n", 1, 1, "lower bound 3 exceeds upper bound 2"},
+      {"a x|b\n", 1, 3, "bad digit"},
+      {"a :|b\n", 1, 3, "a bound is missing"},
+      {"a 1234567890|b\n", 1, 3, "too large"},
+      {"a | 2|s\n", 1, 6, "bounds are for primary items only"},
+      {"a | s\na:c\n", 2, 2, "primary item 'a' cannot have a color"},
+      {"a | s\na s:\n", 2, 5, "empty color name"},
+      {"a | s\na s:toolongcolor\n", 2, 5, "color name 'toolongcolor' is longer than 8"},
+      {"a | s\na s:|\n", 2, 5, "bad character"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     pc_xc xc;

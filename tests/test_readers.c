@@ -225,7 +225,8 @@ Test(readers, long_option)
   FILE *in = fmemopen(text, strlen(text), "r");
   pc_xc xc;
   pc_error err = {0};
-  cr_assert_eq(pc_dlx1_read(in, &xc, &err), PC_OK, "%d:%d: %s", err.line, err.column, err.msg);
+  cr_assert_eq(pc_dlx1_read(in, &xc, NULL, &err), PC_OK, "%d:%d: %s", err.line, err.column,
+               err.msg);
   fclose(in);
   cr_expect_eq(xc.n_options, 1);
   cr_expect_eq(pc_xc_option_size(&xc, 0), N);
@@ -362,7 +363,7 @@ static pc_status read_one(const char *reader, const char *path, pc_error *err)
   } else if (!strcmp(reader, "dlx1")) {
     FILE *in = fopen(path, "rb");
     pc_xc xc;
-    if (!(s = pc_dlx1_read(in, &xc, err))) pc_xc_free(&xc);
+    if (!(s = pc_dlx1_read(in, &xc, NULL, err))) pc_xc_free(&xc);
     fclose(in);
   } else if (!strcmp(reader, "census")) {
     s = read_census(path, err);

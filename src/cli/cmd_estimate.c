@@ -59,7 +59,7 @@ static pc_status load(const char *path, bool all, problem *p, pc_error *err)
   if (ends_with(path, ".dlx") || !strcmp(path, "-")) {
     FILE *in = pc_open_input(path, err);
     if (!in) return PC_ERR_INPUT;
-    pc_status s = pc_dlx1_read(in, &p->xc, err);
+    pc_status s = pc_dlx1_read(in, &p->xc, NULL, err);
     pc_close_input(in);
     return s;
   }

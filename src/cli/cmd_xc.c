@@ -122,7 +122,7 @@ static pc_status read_problem(const char *path, pc_xc *xc, pc_error *err)
 {
   FILE *in = pc_open_input(path, err);
   if (!in) return PC_ERR_INPUT;
-  pc_status s = pc_dlx1_read(in, xc, err);
+  pc_status s = pc_dlx1_read(in, xc, NULL, err);
   pc_close_input(in);
   return s;
 }

@@ -12,18 +12,49 @@
 #include "core/bitdlx.h"
 #include "core/bitsweep.h"
 #include "core/clock.h"
+#include "core/dlx3.h"
+
+/* The dlx engine: DLX1's algorithm on plain problems, DLX3's (bounds and
+   colors) on the others, so that plain ones keep every bit of speed. */
+typedef struct dlx_either {
+  pc_dlx *plain;
+  pc_dlx3 *general;
+} dlx_either;
+
+static void dlx_destroy(void *e)
+{
+  dlx_either *x = e;
+  if (!x) return;
+  pc_dlx_free(x->plain);
+  pc_dlx3_free(x->general);
+  free(x);
+}
 
 static void *dlx_create(const pc_engine *self, const pc_xc *xc)
 {
   (void)self;
-  return pc_dlx_new(xc);
+  dlx_either *x = calloc(1, sizeof *x);
+  if (!x) return NULL;
+  if (pc_xc_plain(xc)) x->plain = pc_dlx_new(xc);
+  else x->general = pc_dlx3_new(xc);
+  if (x->plain || x->general) return x;
+  dlx_destroy(x);
+  return NULL;
 }
-static void dlx_destroy(void *e) { pc_dlx_free(e); }
+
 static void dlx_search(void *e, const pc_dlx_config *cfg, pc_dlx_stats *st)
 {
-  pc_dlx_search(e, cfg, st);
+  dlx_either *x = e;
+  if (x->plain) pc_dlx_search(x->plain, cfg, st);
+  else pc_dlx3_search(x->general, cfg, st);
 }
-static double dlx_probability(const void *e, int32_t n) { return pc_dlx_path_probability(e, n); }
+
+static double dlx_probability(const void *e, int32_t n)
+{
+  const dlx_either *x = e;
+  return x->plain ? pc_dlx_path_probability(x->plain, n)
+                  : pc_dlx3_path_probability(x->general, n);
+}
 
 const pc_engine pc_engine_dlx = {"dlx", true, dlx_create, dlx_destroy, dlx_search, dlx_probability,
                                  NULL, NULL};
@@ -229,6 +260,7 @@ static bool bitdlx_wins(const pc_xc *xc, const atomic_int *halt)
 static const pc_engine *auto_engine(const pc_xc *xc, pc_choose choose, const atomic_int *stop,
                                     double seconds)
 {
+  if (!pc_xc_plain(xc)) return &pc_engine_dlx;
   bool bits = pc_bitsweep_applies(xc), bitdlx = pc_bitdlx_applies(xc);
   /* bits has its own order: another rule than Knuth's is DLX's tree. */
   if (choose != PC_CHOOSE_MRV) return bitdlx ? &pc_engine_bitdlx : &pc_engine_dlx;
@@ -275,6 +307,11 @@ pc_status pc_engine_select(const char *name, const pc_xc *xc, pc_choose choose,
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
                         "--leftmost is a rule of the dlx and bitdlx engines: bits branches in "
                         "an order of its own");
+  if (xc && *engine != &pc_engine_dlx && !pc_xc_plain(xc))
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "engine %s takes plain exact covers only: this problem has %s (copies "
+                        "or bounds, or colors); use --engine dlx or auto",
+                        name, pc_xc_has_bounds(xc) ? "items with bounds" : "colors");
   if (xc && !fits(*engine, xc))
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
                         "engine %s takes at most %d items%s; this problem has %d items and %d "

@@ -24,6 +24,17 @@ uint64_t pc_xc_hash(const pc_xc *xc)
     h = pc_fnv(h, xc->opt_start, ((size_t)xc->n_options + 1) * sizeof *xc->opt_start);
     h = pc_fnv(h, xc->opt_items, (size_t)xc->opt_start[xc->n_options] * sizeof *xc->opt_items);
   }
+  /* Bounds and colors make another problem; plain ones hash as before. */
+  bool bounded = pc_xc_has_bounds(xc);
+  for (int32_t i = 0; bounded && i < xc->n_primary; i++) {
+    int32_t bounds[2] = {pc_xc_lower(xc, i), pc_xc_upper(xc, i)};
+    h = pc_fnv(h, bounds, sizeof bounds);
+  }
+  if (pc_xc_has_colors(xc)) {
+    h = pc_fnv(h, xc->opt_colors, (size_t)xc->opt_start[xc->n_options] * sizeof *xc->opt_colors);
+    for (int32_t i = 0; i < xc->n_colors; i++)
+      h = pc_fnv(h, xc->color_names[i], strlen(xc->color_names[i]) + 1);
+  }
   return h;
 }
 

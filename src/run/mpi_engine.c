@@ -330,7 +330,7 @@ pc_status pc_mpi_remote(pc_mpi *m, const pc_xc *xc, const pc_engine *local,
   free(threads);
   if (s) return s;
   m->local = local;
-  m->levels = xc->n_primary + 1;
+  m->levels = pc_xc_depth(xc) + 1;
   m->remote = (pc_engine){
       .name = local->name,
       .counts_updates = local->counts_updates,

@@ -25,7 +25,7 @@ typedef struct slot {
   int64_t seq;
   atomic_int stop;
   /* The results being gathered; sized at the start for the largest
-     message, as a solution or a prefix has at most n_primary options. */
+     message, as a solution or a prefix has at most pc_xc_depth entries. */
   int64_t *out;
   int64_t used;
   int32_t *prefix;
@@ -264,7 +264,7 @@ pc_status pc_mpi_serve(pc_mpi *m, const pc_xc *xc, const pc_engine *engine, int 
   if (threads <= 0) threads = (int)sysconf(_SC_NPROCESSORS_ONLN);
   if (threads < 1) threads = 1;
   if (threads > MAX_THREADS) threads = MAX_THREADS;
-  server sv = {.engine = engine, .levels = xc->n_primary + 1};
+  server sv = {.engine = engine, .levels = pc_xc_depth(xc) + 1};
   atomic_store(&sv.leader_heard, pc_mpi_now_ms());
   pc_status s = start_slots(&sv, xc, threads, err);
   int64_t hello[2] = {sv.started, (int64_t)pc_xc_hash(xc)}, *buf = NULL, bye = 0;

@@ -26,7 +26,7 @@
 /* Counters of a set of searches, with their profile. */
 typedef struct totals {
   uint64_t solutions, nodes, updates;
-  uint64_t *level_nodes, *level_updates; /* `levels` (n_primary + 1) each */
+  uint64_t *level_nodes, *level_updates; /* `levels` (pc_xc_depth + 1) each */
 } totals;
 
 typedef struct runner {
@@ -201,7 +201,7 @@ static bool enough_at(runner *r, void *engine, int32_t depth, int64_t target)
   pc_dlx_stats st;
   r->engine->search(engine, &cfg, &st);
   if (!st.complete && p.subs < target) r->interrupted = true;
-  return p.subs >= target || !p.reached || depth >= r->xc->n_primary;
+  return p.subs >= target || !p.reached || depth >= pc_xc_depth(r->xc);
 }
 
 /* The split at the depth asked for, else the shallowest one with enough
@@ -213,7 +213,7 @@ static pc_status choose_split(runner *r, void *engine, int threads)
   if (r->cfg->split_depth > 0) return split_at(r, engine, r->cfg->split_depth);
   int64_t target = (int64_t)threads * SUBS_PER_THREAD;
   if (target < MIN_SUBS) target = MIN_SUBS;
-  int32_t lo = 0, hi = 1, top = r->xc->n_primary > 1 ? r->xc->n_primary : 1;
+  int32_t lo = 0, hi = 1, top = pc_xc_depth(r->xc) > 1 ? pc_xc_depth(r->xc) : 1;
   while (!enough_at(r, engine, hi, target) && !r->interrupted) {
     lo = hi;
     hi = hi < top / 2 ? 2 * hi : top;
@@ -746,7 +746,7 @@ pc_status pc_runner_run(const pc_xc *xc, const pc_runner_config *cfg, pc_runner_
   double t0 = pc_now();
   int threads = cfg->threads > 0 ? cfg->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
   if (threads < 1) threads = 1;
-  runner r = {.cfg = cfg, .engine = cfg->engine, .xc = xc, .levels = xc->n_primary + 1};
+  runner r = {.cfg = cfg, .engine = cfg->engine, .xc = xc, .levels = pc_xc_depth(xc) + 1};
   worker *w = NULL;
   pc_status s = runner_init(&r, &w, threads, res);
   if (!s) {
@@ -770,7 +770,7 @@ pc_status pc_runner_plan_make(const pc_xc *xc, const pc_runner_config *cfg, int 
 {
   memset(plan, 0, sizeof *plan);
   runner r = {.cfg = cfg, .engine = cfg->engine, .xc = xc,
-              .levels = xc->n_primary + 1};
+              .levels = pc_xc_depth(xc) + 1};
   void *engine = r.engine->create(r.engine, xc);
   pc_status s = engine && totals_init(&r.base, r.levels) && totals_init(&r.sums, r.levels) &&
                         totals_init(&r.extra, r.levels)

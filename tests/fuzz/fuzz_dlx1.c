@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   if (!in) return 0;
   pc_xc xc;
   pc_error err = {0};
-  if (pc_dlx1_read(in, &xc, &err) == PC_OK) {
+  if (pc_dlx1_read(in, &xc, NULL, &err) == PC_OK) {
     pc_dlx *d = pc_dlx_new(&xc);
     if (d) {
       pc_dlx_stats st;
