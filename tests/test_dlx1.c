@@ -88,7 +88,7 @@ Test(dlx1, errors_with_line_and_column)
       {"a 0|b\n", 1, 3, "upper bound is zero"},
       {"3:2|a\n", 1, 1, "lower bound 3 exceeds upper bound 2"},
       {"a x|b\n", 1, 3, "bad digit"},
-      {"a :|b\n", 1, 3, "a bound is missing"},
+      {"a :|b\n", 1, 4, "a bound is missing"},
       {"a 1234567890|b\n", 1, 3, "too large"},
       {"a | 2|s\n", 1, 6, "bounds are for primary items only"},
       {"a | s\na:c\n", 2, 2, "primary item 'a' cannot have a color"},
