@@ -13,7 +13,7 @@
 static const char usage[] =
     "Usage: polycover xc [OPTIONS] FILE\n"
     "Solve an exact-cover problem written in Knuth's DLX1 format (FILE, or -\n"
-    "for standard input) with algorithm DLX.\n"
+    "for standard input), with his DLX2 colors and DLX3 bounds, by algorithm DLX.\n"
     "\n"
     "  -p, --print          print each solution as its option lines\n"
     "  -n, --limit N        stop after N solutions\n"
@@ -35,6 +35,10 @@ static const char usage[] =
     "\n"
     "DLX1 format: '|' starts a comment line; the first line names the primary\n"
     "items, then '|' and the secondary items; each later line is an option.\n"
+    "Knuth's extensions are read too: a primary item written a:b|NAME (or\n"
+    "b|NAME) is covered between a and b times (DLX3), and an option may give\n"
+    "a secondary item a color, NAME:COLOR, shared by options of that color\n"
+    "(DLX2). Such problems are solved by the dlx engine (auto picks it).\n"
     "Exit status: 0 done, 1 failure or interrupted, 2 bad usage or bad input.\n";
 
 /* What the command keeps across a resume: how many solutions it printed,
@@ -122,8 +126,14 @@ static pc_status read_problem(const char *path, pc_xc *xc, pc_error *err)
 {
   FILE *in = pc_open_input(path, err);
   if (!in) return PC_ERR_INPUT;
-  pc_status s = pc_dlx1_read(in, xc, NULL, err);
+  pc_dlx1_notes notes;
+  pc_status s = pc_dlx1_read(in, xc, &notes, err);
   pc_close_input(in);
+  if (!s && notes.skipped)
+    fprintf(stderr,
+            "polycover xc: %s:%d: %d option%s without a primary item skipped (as Knuth's "
+            "programs do)\n",
+            path, notes.first_skipped, (int)notes.skipped, notes.skipped == 1 ? "" : "s");
   return s;
 }
 

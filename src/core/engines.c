@@ -309,9 +309,11 @@ pc_status pc_engine_select(const char *name, const pc_xc *xc, pc_choose choose,
                         "an order of its own");
   if (xc && *engine != &pc_engine_dlx && !pc_xc_plain(xc))
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
-                        "engine %s takes plain exact covers only: this problem has %s (copies "
-                        "or bounds, or colors); use --engine dlx or auto",
-                        name, pc_xc_has_bounds(xc) ? "items with bounds" : "colors");
+                        "engine %s takes plain exact covers only, and this problem has %s: use "
+                        "--engine dlx or auto",
+                        name,
+                        pc_xc_has_bounds(xc) ? "items covered more than once (bounds, copies)"
+                                             : "colors");
   if (xc && !fits(*engine, xc))
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
                         "engine %s takes at most %d items%s; this problem has %d items and %d "
