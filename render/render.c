@@ -99,9 +99,14 @@ pc_status pc_render_pieces(const char *path, const pc_puzzle *pz, const pc_rende
     pc_picture one = {pz->grid, p->cells, p->size, kind, zero, NULL, colors};
     pc_draw_picture(cv.cr, &one, &tiles[k].l, o);
     char name[PC_NAME_MAX + 16];
-    if (p->copies == 1) snprintf(name, sizeof name, "%s", p->name);
-    else if (p->copies == PC_COPIES_ANY) snprintf(name, sizeof name, "%s \xc3\x97 any", p->name);
-    else snprintf(name, sizeof name, "%s \xc3\x97 %d", p->name, p->copies);
+    if (pc_piece_exactly_once(p)) snprintf(name, sizeof name, "%s", p->name);
+    else if (p->copies == PC_COPIES_ANY && !p->copies_min)
+      snprintf(name, sizeof name, "%s \xc3\x97 any", p->name);
+    else if (p->copies == PC_COPIES_ANY)
+      snprintf(name, sizeof name, "%s \xc3\x97 %d+", p->name, p->copies_min);
+    else if (p->copies_min == p->copies)
+      snprintf(name, sizeof name, "%s \xc3\x97 %d", p->name, p->copies);
+    else snprintf(name, sizeof name, "%s \xc3\x97 %d-%d", p->name, p->copies_min, p->copies);
     pc_draw_text(cv.cr, name, tiles[k].label_x, tiles[k].label_y, 0.4 * o->cell, false,
                  o->background, o);
   }

@@ -12,6 +12,7 @@
 #include "core/alloc.h"
 #include "core/dlx.h"
 #include "core/dlx1.h"
+#include "core/engines.h"
 #include "core/lines.h"
 #include "poly/solver.h"
 
@@ -103,6 +104,15 @@ void pc_load_dlx1(const char *name, pc_xc *xc)
   cr_assert_eq(s, PC_OK, "%s:%d:%d: %s", path, err.line, err.column, err.msg);
 }
 
+/* A whole search by the dlx engine (DLX, or DLX3 where there are copies). */
+static void dlx_search(const pc_xc *xc, const pc_dlx_config *cfg, pc_dlx_stats *st)
+{
+  void *d = pc_engine_dlx.create(&pc_engine_dlx, xc);
+  cr_assert_not_null(d);
+  pc_engine_dlx.search(d, cfg, st);
+  pc_engine_dlx.destroy(d);
+}
+
 static bool count(void *ctx, const int32_t *options, int32_t n)
 {
   pc_census_add(ctx, options, n);
@@ -117,14 +127,10 @@ pc_solved pc_solve_board_as(const char *path, bool all)
                err.column, err.msg);
   pc_solver sv;
   cr_assert_eq(pc_solver_init(&sv, &pz, all, false, 0, &err), PC_OK, "%s", err.msg);
-  pc_dlx *d = pc_dlx_new(&sv.matrix.xc);
-  cr_assert_not_null(d);
-  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV, .visit = count, .ctx = &sv.census};
   pc_dlx_stats st;
-  pc_dlx_search(d, &cfg, &st);
+  dlx_search(&sv.matrix.xc, &(pc_dlx_config){.visit = count, .ctx = &sv.census}, &st);
   pc_solved r = {sv.census.solutions, sv.census.unique, st.solutions, st.nodes, st.updates,
                  sv.matrix.xc.n_options, sv.group.order};
-  pc_dlx_free(d);
   pc_solver_free(&sv);
   pc_puzzle_free(&pz);
   return r;
@@ -142,7 +148,6 @@ typedef struct collect {
 static bool collect_tiling(void *ctx, const int32_t *options, int32_t n)
 {
   collect *c = ctx;
-  if (!pc_matrix_canonical(c->m, options, n)) return false;
   cr_assert(pc_grow((void **)&c->t, &c->cap, c->n + 1, sizeof *c->t));
   pc_tiling *t = &c->t[c->n++];
   cr_assert_eq(pc_tiling_init(t, c->m->n_cells), PC_OK);
@@ -157,13 +162,9 @@ pc_tiling *pc_board_tilings(const char *path, uint64_t limit, pc_puzzle *pz, int
                err.column, err.msg);
   pc_matrix m;
   cr_assert_eq(pc_matrix_build(pz, &m, &err), PC_OK, "%s", err.msg);
-  pc_dlx *d = pc_dlx_new(&m.xc);
-  cr_assert_not_null(d);
   collect c = {.m = &m, .limit = limit};
-  pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV, .visit = collect_tiling, .ctx = &c};
   pc_dlx_stats st;
-  pc_dlx_search(d, &cfg, &st);
-  pc_dlx_free(d);
+  dlx_search(&m.xc, &(pc_dlx_config){.visit = collect_tiling, .ctx = &c}, &st);
   pc_matrix_free(&m);
   *n = c.n;
   return c.t;

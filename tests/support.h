@@ -26,9 +26,9 @@ void pc_run_free(pc_run *r);
 
 /* A puzzle solved from its board file. `all` searches every solution;
    otherwise the search is reduced to one class representative at a time
-   (symmetry.h). Either way `solutions` counts all solutions (numbered
-   copies once, not once per order) and `unique` the classes; `met` is what
-   the search met, nodes and updates its counters. */
+   (symmetry.h). Either way `solutions` counts all solutions and `unique`
+   the classes; `met` is what the search met, nodes and updates its
+   counters. */
 typedef struct pc_solved {
   uint64_t solutions, unique, met, nodes, updates;
   int32_t options, symmetries;
@@ -38,8 +38,8 @@ pc_solved pc_solve_board_as(const char *path, bool all);
 pc_solved pc_solve_board(const char *path); /* all */
 
 /* Loads a board file into *pz and solves it: the tilings of its first
-   `limit` solutions (0: all), counted once per order of numbered copies,
-   in a malloc'd array (*n of them). Free with pc_tilings_free. */
+   `limit` solutions (0: all), in a malloc'd array (*n of them). Free with
+   pc_tilings_free. */
 pc_tiling *pc_board_tilings(const char *path, uint64_t limit, pc_puzzle *pz, int32_t *n);
 void pc_tilings_free(pc_tiling *t, int32_t n);
 

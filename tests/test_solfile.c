@@ -210,7 +210,8 @@ Test(solfile, atomic)
   pc_puzzle_free(&pz);
 }
 
-/* "-" writes to stdout, the same text. */
+/* "-" writes to stdout, the same text; the drawing tells the copies of
+   the domino apart (the second shows 'a', and the key says so). */
 Test(solfile, stdout_writer, .init = cr_redirect_stdout)
 {
   pc_puzzle pz;
@@ -225,7 +226,7 @@ Test(solfile, stdout_writer, .init = cr_redirect_stdout)
   fflush(stdout);
   char *want = summed("polycover-solutions 2\ntitle two dominoes\ngrid square\n"
                       "piece D - D\nboard\n##\n##\nend\n"
-                      "solution 1\n# DD\n# DD\n0 0,0 1,0\n0 0,1 1,1\nend\n");
+                      "solution 1\n# DD\n# aa\n# copies of D: a\n0 0,0 1,0\n0 0,1 1,1\nend\n");
   cr_expect_stdout_eq_str(want);
   free(want);
   pc_tilings_free(t, n);

@@ -30,8 +30,8 @@ static const char usage[] =
     "  -h, --help           show this help\n"
     "\n"
     "The time comes from a short measured run of the search itself (one\n"
-    "thread). Solutions count every ordering of numbered copies of a piece,\n"
-    "and in a reduced search every solution it meets (solve keeps one per class).\n"
+    "thread). Solutions count, in a reduced search, every solution it meets\n"
+    "(solve keeps one per class).\n"
     "Exit status: 0 done, 1 failure, 2 bad usage or bad input.\n";
 
 #define DEFAULT_PATHS 10000

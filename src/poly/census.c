@@ -86,7 +86,6 @@ static void score_class(pc_census *c)
 
 bool pc_census_add(pc_census *c, const int32_t *options, int32_t n)
 {
-  if (!pc_matrix_canonical(c->m, options, n)) return false;
   pc_tiling_from_options(&c->found, c->m, options, n);
   int32_t size;
   bool represents = pc_classes_represents(c->classes, &c->found, &size);

@@ -36,8 +36,8 @@ pc_status pc_census_init(pc_census *c, const pc_matrix *m, pc_classes *classes,
 void pc_census_free(pc_census *c);
 
 /* Takes a solution the search met. Returns true when it is one to report:
-   a class's representative, or with `all` every solution (numbered copies
-   in their canonical order only). It is then in c->found. */
+   a class's representative, or with `all` every solution. It is then in
+   c->found. */
 bool pc_census_add(pc_census *c, const int32_t *options, int32_t n);
 
 /* The counts, the table and the best so far, as text lines (for a

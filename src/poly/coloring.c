@@ -44,10 +44,11 @@ typedef struct counts {
   int32_t n[MAX_COLORS];
 } counts;
 
-/* What one piece to place (a piece, or one numbered copy) can cover. */
+/* What one piece can cover, and how often it is placed: between least
+   and most times, or any number when `any`. */
 typedef struct unit {
-  int32_t piece, copy;
-  bool any;           /* copies: any, so used any number of times */
+  int32_t piece, least, most;
+  bool any;
   counts *vectors;    /* distinct */
   int32_t n_vectors, cap;
 } unit;
@@ -60,16 +61,19 @@ typedef struct problem {
   int64_t states;     /* the mixed-radix space of the vectors <= board */
 } problem;
 
-/* The unit an option belongs to: options come grouped by piece and copy
-   (matrix.c), so a new group starts a new unit. */
+/* The unit an option belongs to: options come grouped by piece
+   (matrix.c), so a new piece starts a new unit. A group's bound (`choose`)
+   is left out: a weaker test, still never refusing a solvable board. */
 static unit *unit_of(problem *p, const pc_puzzle *pz, const pc_placement *pl)
 {
   unit *last = p->n_units ? &p->units[p->n_units - 1] : NULL;
-  if (last && last->piece == pl->piece && last->copy == pl->copy) return last;
+  if (last && last->piece == pl->piece) return last;
   if (!pc_grow((void **)&p->units, &p->cap_units, p->n_units + 1, sizeof *p->units)) return NULL;
   unit *u = &p->units[p->n_units++];
-  *u = (unit){.piece = pl->piece, .copy = pl->copy,
-              .any = pz->pieces[pl->piece].copies == PC_COPIES_ANY};
+  const pc_piece *piece = &pz->pieces[pl->piece];
+  int32_t fit = pz->n_cells / piece->size, most = piece->copies < fit ? piece->copies : fit;
+  *u = (unit){.piece = pl->piece, .least = piece->copies_min, .most = most,
+              .any = piece->copies == PC_COPIES_ANY};
   return u;
 }
 
@@ -107,17 +111,23 @@ static bool problem_make(problem *p, const pc_puzzle *pz, const pc_matrix *m)
   return true;
 }
 
-/* One unit more: every reachable sum, plus each of the unit's vectors
-   (as often as wanted for copies: any), within the board's counts. */
-static void add_unit(const problem *p, const unit *u, const bool *from, bool *to)
+/* One placement more of unit u: every reachable sum plus each of the
+   unit's vectors, within the board's counts; with `keep` the sums stay
+   reachable too (the placement may be left out); with `any` (to == from)
+   as many more as wanted. */
+static void add_unit(const problem *p, const unit *u, bool keep, bool any, const bool *from,
+                     bool *to)
 {
   const int k = p->col->k;
   const int32_t *b = p->board.n;
-  if (!u->any) memset(to, 0, (size_t)p->states);
+  if (!any) {
+    if (keep) memcpy(to, from, (size_t)p->states);
+    else memset(to, 0, (size_t)p->states);
+  }
   /* Increasing index order: a sum reached here is extended again later
      in the same pass, which is what "any number of copies" needs. */
   for (int64_t s = 0; s < p->states; s++) {
-    if (!(u->any ? to[s] : from[s])) continue;
+    if (!(any ? to[s] : from[s])) continue;
     int32_t x[MAX_COLORS];
     for (int64_t c = 0, rest = s; c < k; c++) {
       x[c] = (int32_t)(rest % (b[c] + 1));
@@ -130,7 +140,7 @@ static void add_unit(const problem *p, const unit *u, const bool *from, bool *to
         t += (x[c] + u->vectors[i].n[c]) * scale;
         scale *= b[c] + 1;
       }
-      if (c == k && t != s) to[t] = true;
+      if (c == k) to[t] = true;
     }
   }
 }
@@ -144,14 +154,15 @@ static bool reachable(const problem *p, bool *ok)
   if (*ok) {
     a[0] = true;
     for (int32_t u = 0; u < p->n_units; u++) {
-      if (p->units[u].any) {
-        add_unit(p, &p->units[u], a, a);
-        continue;
+      const unit *x = &p->units[u];
+      int32_t more = x->any ? 0 : x->most - x->least;
+      for (int32_t i = 0; i < x->least + more; i++) {
+        add_unit(p, x, i >= x->least, false, a, b);
+        bool *t = a;
+        a = b;
+        b = t;
       }
-      add_unit(p, &p->units[u], a, b);
-      bool *t = a;
-      a = b;
-      b = t;
+      if (x->any) add_unit(p, x, true, true, a, a);
     }
     found = a[p->states - 1];
   }
@@ -178,8 +189,7 @@ static void append_counts(char *buf, size_t size, size_t *at, const counts *v, i
   for (int c = 0; c < k; c++) append(buf, size, at, "%s%d", c ? "+" : "", (int)v->n[c]);
 }
 
-/* The argument: the coloring, the board's counts, each piece's vectors
-   (once per piece, not per copy). */
+/* The argument: the coloring, the board's counts, each piece's vectors. */
 static void explain(const problem *p, const pc_puzzle *pz, char *why, size_t size)
 {
   size_t at = 0;
@@ -190,7 +200,6 @@ static void explain(const problem *p, const pc_puzzle *pz, char *why, size_t siz
                          "each piece covers");
   for (int32_t u = 0; u < p->n_units; u++) {
     const unit *x = &p->units[u];
-    if (x->copy > 0) continue;
     append(why, size, &at, "%s %s ", u ? "," : "", pz->pieces[x->piece].name);
     for (int32_t i = 0; i < x->n_vectors; i++) {
       if (i) append(why, size, &at, " or ");

@@ -15,17 +15,15 @@ typedef struct builder {
   int32_t *row;          /* the option being built */
   int32_t *junction;     /* per lattice point on the board's bounding box: item, or -1 */
   int32_t jw, jh;        /* that box, in lattice points */
+  int32_t *piece_item;   /* per piece: its item, or -1 (copies: any) */
+  int32_t *group_item;   /* per `choose` group: its item */
   pc_error *err;
 } builder;
 
 /* Names a piece's item: its own name when DLX1 can carry it. */
-static void piece_item_name(const pc_piece *p, int32_t index, int copy, int copies,
-                            char *out, size_t size)
+static void piece_item_name(const pc_piece *p, int32_t index, char *out, size_t size)
 {
-  bool plain = strlen(p->name) + (copies > 1 ? 3 : 0) <= PC_DLX1_NAME_MAX;
-  if (plain && copies > 1) snprintf(out, size, "%s#%d", p->name, copy + 1);
-  else if (plain) snprintf(out, size, "%s", p->name);
-  else if (copies > 1) snprintf(out, size, "p%d#%d", (int)index, copy + 1);
+  if (strlen(p->name) <= PC_DLX1_NAME_MAX) snprintf(out, size, "%s", p->name);
   else snprintf(out, size, "p%d", (int)index);
 }
 
@@ -67,14 +65,14 @@ static pc_status add_junctions(builder *b)
   return PC_OK;
 }
 
-/* Adds the option placing piece k (copy `copy`, item `item` or -1) on the
-   given board cells. */
-static pc_status add_option(builder *b, int32_t k, int copy, int32_t item, int32_t place,
-                            const pc_cell *cells, int32_t n)
+/* Adds the option placing piece k (its item and its group's, when it has
+   them) on the given board cells. */
+static pc_status add_option(builder *b, int32_t k, int32_t place, const pc_cell *cells, int32_t n)
 {
   pc_matrix *m = b->m;
-  int32_t len = 0;
-  if (item >= 0) b->row[len++] = item;
+  int32_t len = 0, group = b->pz->pieces[k].group;
+  if (b->piece_item[k] >= 0) b->row[len++] = b->piece_item[k];
+  if (group >= 0) b->row[len++] = b->group_item[group];
   for (int32_t i = 0; i < n; i++) b->row[len++] = pc_puzzle_cell_index(b->pz, cells[i]);
   if (b->junction)
     for (int32_t i = 0; i < n; i++) {
@@ -97,24 +95,45 @@ static pc_status add_option(builder *b, int32_t k, int copy, int32_t item, int32
   int32_t o = m->xc.n_options - 1;
   if (!pc_grow((void **)&m->placement, &m->cap_placements, o + 1, sizeof *m->placement))
     return pc_error_set(b->err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  m->placement[o] = (pc_placement){k, copy, place};
+  m->placement[o] = (pc_placement){k, place};
   return PC_OK;
 }
 
-/* Every placement of piece k, for each of its copies. */
-static pc_status add_placements(builder *b, int32_t k, const int32_t *items, int copies)
+/* Adds every placement of orientation `shape` of piece k. */
+static pc_status place_orientation(builder *b, int32_t k, const pc_cell *shape, int32_t size,
+                                   pc_cell *cells, int32_t *place)
+{
+  const pc_puzzle *pz = b->pz;
+  pc_status s = PC_OK;
+  /* Anchor the orientation's first cell on each board cell. */
+  for (int32_t a = 0; a < pz->n_cells && !s; a++) {
+    int32_t dc = pz->cells[a].c - shape[0].c, dr = pz->cells[a].r - shape[0].r;
+    if (!pc_grid_is_translation(pz->grid, dc, dr)) continue;
+    bool fits = true;
+    for (int32_t i = 0; i < size && fits; i++) {
+      cells[i] = (pc_cell){shape[i].c + dc, shape[i].r + dr};
+      int32_t at = pc_puzzle_cell_index(pz, cells[i]);
+      fits = at >= 0 && pz->fixed[at] < 0;
+    }
+    if (fits) s = add_option(b, k, (*place)++, cells, size);
+  }
+  return s;
+}
+
+/* Every placement of piece k: once for all its copies, which its item's
+   bounds count. */
+static pc_status add_placements(builder *b, int32_t k)
 {
   const pc_puzzle *pz = b->pz;
   const pc_piece *p = &pz->pieces[k];
   pc_cell *cells = pc_alloc_array((size_t)p->size, sizeof *cells);
   if (!cells) return pc_error_set(b->err, PC_ERR_NOMEM, 0, 0, "out of memory");
   pc_status s = PC_OK;
-  bool fixed = false;
-  int32_t n = 0;
+  int32_t n = 0, place = 0;
   for (int32_t i = 0; i < pz->n_cells; i++)
-    if (pz->fixed[i] == k) cells[n++] = pz->cells[i], fixed = true;
-  if (fixed) {
-    s = add_option(b, k, 0, items[0], 0, cells, n);
+    if (pz->fixed[i] == k) cells[n++] = pz->cells[i];
+  if (n) {
+    s = add_option(b, k, 0, cells, n);
     free(cells);
     return s;
   }
@@ -123,26 +142,47 @@ static pc_status add_placements(builder *b, int32_t k, const int32_t *items, int
     free(cells);
     return pc_error_set(b->err, PC_ERR_NOMEM, 0, 0, "out of memory");
   }
-  for (int copy = 0; copy < (copies > 0 ? copies : 1) && !s; copy++) {
-    int32_t place = 0;
-    for (int t = 0; t < o.count && !s; t++) {
-      const pc_cell *shape = o.cells + (size_t)t * (size_t)o.size;
-      /* Anchor the orientation's first cell on each board cell. */
-      for (int32_t a = 0; a < pz->n_cells && !s; a++) {
-        int32_t dc = pz->cells[a].c - shape[0].c, dr = pz->cells[a].r - shape[0].r;
-        if (!pc_grid_is_translation(pz->grid, dc, dr)) continue;
-        bool fits = true;
-        for (int32_t i = 0; i < o.size && fits; i++) {
-          cells[i] = (pc_cell){shape[i].c + dc, shape[i].r + dr};
-          int32_t at = pc_puzzle_cell_index(pz, cells[i]);
-          fits = at >= 0 && pz->fixed[at] < 0;
-        }
-        if (fits) s = add_option(b, k, copy, copies > 0 ? items[copy] : -1, place++, cells, o.size);
-      }
-    }
-  }
+  for (int t = 0; t < o.count && !s; t++)
+    s = place_orientation(b, k, o.cells + (size_t)t * (size_t)o.size, o.size, cells, &place);
   pc_orients_free(&o);
   free(cells);
+  return s;
+}
+
+/* Each piece's item, with its copies as bounds; none for copies: any
+   without a least number (nothing to count). Unbounded above, a piece
+   can still be placed no more often than it fits in the board. */
+static pc_status add_piece_items(builder *b)
+{
+  const pc_puzzle *pz = b->pz;
+  pc_status s = PC_OK;
+  char name[64];
+  for (int32_t k = 0; k < pz->n_pieces && !s; k++) {
+    const pc_piece *p = &pz->pieces[k];
+    int upper = p->copies == PC_COPIES_ANY ? (int)(pz->n_cells / p->size) : p->copies;
+    b->piece_item[k] = -1;
+    if (p->copies == PC_COPIES_ANY && p->copies_min == 0) continue;
+    piece_item_name(p, k, name, sizeof name);
+    s = pc_xc_add_item(&b->m->xc, name, false, &b->piece_item[k], b->err);
+    if (!s && (p->copies_min != 1 || upper != 1))
+      s = pc_xc_set_bounds(&b->m->xc, b->piece_item[k], p->copies_min,
+                           upper > p->copies_min ? upper : p->copies_min, b->err);
+  }
+  return s;
+}
+
+/* Each `choose` group's item: its pieces' placements together. */
+static pc_status add_group_items(builder *b)
+{
+  pc_status s = PC_OK;
+  char name[32];
+  for (int32_t g = 0; g < b->pz->n_groups && !s; g++) {
+    snprintf(name, sizeof name, "group%d", (int)g + 1);
+    s = pc_xc_add_item(&b->m->xc, name, false, &b->group_item[g], b->err);
+    if (!s)
+      s = pc_xc_set_bounds(&b->m->xc, b->group_item[g], b->pz->groups[g].lower,
+                           b->pz->groups[g].upper, b->err);
+  }
   return s;
 }
 
@@ -151,39 +191,28 @@ pc_status pc_matrix_build(const pc_puzzle *pz, pc_matrix *m, pc_error *err)
   memset(m, 0, sizeof *m);
   pc_xc_init(&m->xc);
   builder b = {.pz = pz, .m = m, .err = err};
-  int32_t max_size = 0, total_copies = 0;
-  for (int32_t k = 0; k < pz->n_pieces; k++) {
+  int32_t max_size = 0;
+  for (int32_t k = 0; k < pz->n_pieces; k++)
     if (pz->pieces[k].size > max_size) max_size = pz->pieces[k].size;
-    if (pz->pieces[k].copies > 0) total_copies += pz->pieces[k].copies;
-  }
-  int32_t *items = pc_alloc_array((size_t)total_copies + 1, sizeof *items);
-  b.row = pc_alloc_array(3 * (size_t)max_size + 1, sizeof *b.row);
+  b.row = pc_alloc_array(3 * (size_t)max_size + 2, sizeof *b.row);
+  b.piece_item = pc_alloc_array((size_t)pz->n_pieces + 1, sizeof *b.piece_item);
+  b.group_item = pc_alloc_array((size_t)pz->n_groups + 1, sizeof *b.group_item);
   pc_status s = PC_OK;
-  if (!items || !b.row) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  if (!b.row || !b.piece_item || !b.group_item)
+    s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   char name[64];
   for (int32_t i = 0; i < pz->n_cells && !s; i++) {
     snprintf(name, sizeof name, "r%dc%d", (int)pz->cells[i].r, (int)pz->cells[i].c);
     s = pc_xc_add_item(&m->xc, name, false, NULL, err);
   }
   m->n_cells = pz->n_cells;
-  int32_t *first_item = pc_alloc_array((size_t)pz->n_pieces + 1, sizeof *first_item);
-  if (!first_item && !s) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  int32_t used = 0;
-  for (int32_t k = 0; k < pz->n_pieces && !s; k++) {
-    const pc_piece *p = &pz->pieces[k];
-    first_item[k] = used;
-    if (p->copies > 1) m->numbered_copies = true;
-    for (int c = 0; c < p->copies && !s; c++) {
-      piece_item_name(p, k, c, p->copies, name, sizeof name);
-      s = pc_xc_add_item(&m->xc, name, false, &items[used++], err);
-    }
-  }
+  if (!s) s = add_piece_items(&b);
+  if (!s) s = add_group_items(&b);
   if (!s && pc_grid_kind_of(pz->grid) == PC_GRID_STICK) s = add_junctions(&b);
-  for (int32_t k = 0; k < pz->n_pieces && !s; k++)
-    s = add_placements(&b, k, items + first_item[k], pz->pieces[k].copies);
-  free(items);
-  free(first_item);
+  for (int32_t k = 0; k < pz->n_pieces && !s; k++) s = add_placements(&b, k);
   free(b.row);
+  free(b.piece_item);
+  free(b.group_item);
   free(b.junction);
   if (s) pc_matrix_free(m);
   return s;
@@ -201,10 +230,11 @@ pc_status pc_matrix_subset(const pc_matrix *src, const bool *keep, pc_matrix *ds
   memset(dst, 0, sizeof *dst);
   pc_xc_init(&dst->xc);
   dst->n_cells = src->n_cells;
-  dst->numbered_copies = src->numbered_copies;
   pc_status s = PC_OK;
   for (int32_t i = 0; i < src->xc.n_items && !s; i++)
     s = pc_xc_add_item(&dst->xc, src->xc.names[i], i >= src->xc.n_primary, NULL, err);
+  for (int32_t i = 0; src->xc.bounds && i < src->xc.n_primary && !s; i++)
+    s = pc_xc_set_bounds(&dst->xc, i, pc_xc_lower(&src->xc, i), pc_xc_upper(&src->xc, i), err);
   for (int32_t o = 0; o < src->xc.n_options && !s; o++) {
     if (!keep[o]) continue;
     s = pc_xc_add_option(&dst->xc, pc_xc_option(&src->xc, o), pc_xc_option_size(&src->xc, o), err);
@@ -215,15 +245,4 @@ pc_status pc_matrix_subset(const pc_matrix *src, const bool *keep, pc_matrix *ds
   }
   if (s) pc_matrix_free(dst);
   return s;
-}
-
-bool pc_matrix_canonical(const pc_matrix *m, const int32_t *options, int32_t n)
-{
-  if (!m->numbered_copies) return true;
-  for (int32_t i = 0; i < n; i++)
-    for (int32_t j = 0; j < n; j++) {
-      const pc_placement *a = &m->placement[options[i]], *b = &m->placement[options[j]];
-      if (a->piece == b->piece && a->copy < b->copy && a->index > b->index) return false;
-    }
-  return true;
 }

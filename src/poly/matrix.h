@@ -2,8 +2,10 @@
    geometry (puzzle, shapes) and the search (xc, dlx).
 
    Items, in this order (docs/DESIGN.md): the board's cells row-major, then one
-   per piece in set order (one per copy when a piece has several numbered
-   copies; none for copies: any), then for sticks a secondary item for each
+   per piece in set order, its copies as the item's bounds (xc.h: a piece
+   with copies: 3 is one item covered 3 times, so the search never orders
+   interchangeable copies; none for copies: any), then one per `choose`
+   group (puzzle.h), then for sticks a secondary item for each
    interior lattice point (one where all four segments are on the board),
    which a placement claims when it passes straight through it. Options: a
    pre-placed piece has the one placement drawn on the board; every other
@@ -18,7 +20,6 @@
 /* What an option places. */
 typedef struct pc_placement {
   int32_t piece;
-  int32_t copy;           /* which of its numbered copies (0 if one) */
   int32_t index;          /* the placement's index among its piece's */
 } pc_placement;
 
@@ -27,7 +28,6 @@ typedef struct pc_matrix {
   int32_t n_cells;        /* items [0, n_cells) are the puzzle's cells */
   pc_placement *placement; /* one per option */
   int32_t cap_placements;
-  bool numbered_copies;   /* some piece has copies: N > 1 */
 } pc_matrix;
 
 pc_status pc_matrix_build(const pc_puzzle *pz, pc_matrix *m, pc_error *err);
@@ -35,10 +35,5 @@ void pc_matrix_free(pc_matrix *m);
 
 /* dst = src with only the options o where keep[o]. */
 pc_status pc_matrix_subset(const pc_matrix *src, const bool *keep, pc_matrix *dst, pc_error *err);
-
-/* Copies of a piece are interchangeable, so the search finds each real
-   solution once per ordering of them; this keeps the one where every
-   piece's copies stand in increasing placement order. */
-bool pc_matrix_canonical(const pc_matrix *m, const int32_t *options, int32_t n);
 
 #endif

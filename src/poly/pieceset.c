@@ -119,7 +119,8 @@ static pc_status load_piece(pc_ydoc *y, const yaml_node_t *key, const yaml_node_
                         "spaces, '|', ':' or '#'", PC_NAME_MAX);
   memset(p, 0, sizeof *p);
   strcpy(p->name, name);
-  p->copies = 1;
+  p->copies = p->copies_min = 1;
+  p->group = -1;
   const yaml_node_t *shape = val, *cells = NULL;
   pc_status s;
   if (val->type == YAML_MAPPING_NODE) {

@@ -18,7 +18,9 @@ typedef struct pc_piece {
   pc_cell *cells;       /* normalized */
   int32_t size;
   bool one_sided;       /* placed by rotations only */
-  int copies;           /* how many, or PC_COPIES_ANY */
+  int copies;           /* at most this many, or PC_COPIES_ANY */
+  int copies_min;       /* at least this many (0 for PC_COPIES_ANY) */
+  int32_t group;        /* the `choose` group it counts in (puzzle.h), or -1 */
   char symbol;          /* the character that shows it in ASCII output */
 } pc_piece;
 
@@ -45,6 +47,12 @@ pc_status pc_pieceset_parse(pc_ydoc *y, const yaml_node_t *pieces, pc_pieceset *
    art. *cells and *labels are malloc'd. */
 pc_status pc_art_parse(pc_ydoc *y, const yaml_node_t *art, const pc_grid *g,
                        pc_cell **cells, char **labels, int32_t *n, pc_error *err);
+
+/* Whether every solution places the piece exactly once. */
+static inline bool pc_piece_exactly_once(const pc_piece *p)
+{
+  return p->copies == 1 && p->copies_min == 1;
+}
 
 /* A deep copy of a piece (cells included). */
 pc_status pc_piece_copy(pc_piece *dst, const pc_piece *src);

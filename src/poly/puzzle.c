@@ -53,14 +53,56 @@ static pc_status parse_bool(pc_ydoc *y, const yaml_node_t *n, bool *out, pc_erro
   return PC_OK;
 }
 
-static pc_status parse_copies(pc_ydoc *y, const yaml_node_t *n, int *out, pc_error *err)
+#define PC_COPIES_MAX 10000
+
+/* A count from 0 to PC_COPIES_MAX spelled s[0 .. len); false if it is not. */
+static bool parse_count(const char *s, size_t len, int *out)
 {
-  const char *s = pc_ydoc_scalar(n);
-  char *end;
-  long v = s ? strtol(s, &end, 10) : 0;
-  if (s && !strcmp(s, "any")) *out = PC_COPIES_ANY;
-  else if (s && *s && !*end && v >= 1 && v <= 10000) *out = (int)v;
-  else return pc_ydoc_fail(y, n, err, "copies is a number from 1 to 10000, or any");
+  if (!len || len > 5) return false;
+  int v = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (s[i] < '0' || s[i] > '9') return false;
+    v = 10 * v + (s[i] - '0');
+  }
+  *out = v;
+  return v <= PC_COPIES_MAX;
+}
+
+/* `N`, `A..B` or (when `any` is allowed) `any`, into [*lo, *hi]; `what`
+   names the key in the message. */
+static pc_status parse_range(pc_ydoc *y, const yaml_node_t *n, bool any, const char *what,
+                             int *lo, int *hi, pc_error *err)
+{
+  const char *s = pc_ydoc_scalar(n), *dots = s ? strstr(s, "..") : NULL;
+  bool ok = false;
+  if (s && any && !strcmp(s, "any")) {
+    *lo = 0, *hi = PC_COPIES_ANY;
+    return PC_OK;
+  }
+  if (s && dots) ok = parse_count(s, (size_t)(dots - s), lo) && parse_count(dots + 2, strlen(dots + 2), hi);
+  else if (s) ok = parse_count(s, strlen(s), lo) && (*hi = *lo) >= 0;
+  if (ok && *lo <= *hi && *hi >= 1) return PC_OK;
+  return pc_ydoc_fail(y, n, err, "%s is a number N or a range A..B (0 <= A <= B, 1 <= B <= %d)%s",
+                      what, PC_COPIES_MAX, any ? ", or any" : "");
+}
+
+/* copies: (a range or any), or min: and max: (min 0 and max any when
+   left out); copies_default when none is given. */
+static pc_status parse_copies(pc_ydoc *y, const yaml_node_t *entry, int copies_default,
+                              int *lo, int *hi, pc_error *err)
+{
+  const yaml_node_t *n = pc_ydoc_get(y, entry, "copies"), *min = pc_ydoc_get(y, entry, "min"),
+                    *max = pc_ydoc_get(y, entry, "max");
+  int unused;
+  pc_status s = PC_OK;
+  *lo = copies_default, *hi = 1;
+  if (n && (min || max)) return pc_ydoc_fail(y, n, err, "give copies or min/max, not both");
+  if (n) return parse_range(y, n, true, "copies", lo, hi, err);
+  if (min || max) *lo = 0, *hi = PC_COPIES_ANY;
+  if (min && (s = parse_range(y, min, false, "min", lo, &unused, err))) return s;
+  if (max && (s = parse_range(y, max, true, "max", &unused, hi, err))) return s;
+  if (*hi != PC_COPIES_ANY && *lo > *hi)
+    return pc_ydoc_fail(y, min, err, "min %d is more than max %d", *lo, *hi);
   return PC_OK;
 }
 
@@ -78,17 +120,32 @@ typedef struct entry_opts {
   const yaml_node_t *set, *only, *except; /* only and except may be NULL */
   bool own;                               /* set is the pieces mapping */
   bool one_sided;
-  int copies;
+  int copies_min, copies;                 /* copies: PC_COPIES_ANY when any */
+  int32_t group;                          /* its `choose` group, or -1 */
 } entry_opts;
+
+/* A `choose:` group: its pieces together are placed A..B times. */
+static pc_status add_group(pc_ydoc *y, const yaml_node_t *choose, pc_puzzle *pz, int32_t *group,
+                           pc_error *err)
+{
+  int lo, hi;
+  pc_status s = parse_range(y, choose, false, "choose", &lo, &hi, err);
+  if (s) return s;
+  if (!pc_grow((void **)&pz->groups, &pz->cap_groups, pz->n_groups + 1, sizeof *pz->groups))
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  pz->groups[pz->n_groups] = (pc_piece_group){lo, hi};
+  *group = pz->n_groups++;
+  return PC_OK;
+}
 
 /* An entry: a set name, or a mapping with the set (or the pieces) and
    what to take of it. */
-static pc_status parse_entry(pc_ydoc *y, const yaml_node_t *entry, entry_opts *o,
-                             pc_error *err)
+static pc_status parse_entry(pc_ydoc *y, const yaml_node_t *entry, pc_puzzle *pz,
+                             entry_opts *o, pc_error *err)
 {
-  static const char *const keys[] = {"set",       "pieces", "only", "except",
-                                     "one_sided", "copies", NULL};
-  *o = (entry_opts){.set = entry, .copies = 1};
+  static const char *const keys[] = {"set",    "pieces", "only", "except", "one_sided",
+                                     "copies", "min",    "max",  "choose", NULL};
+  *o = (entry_opts){.set = entry, .copies_min = 1, .copies = 1, .group = -1};
   if (entry->type != YAML_MAPPING_NODE) return PC_OK;
   pc_status s = pc_ydoc_check_keys(y, entry, keys, "a pieces entry", err);
   if (s) return s;
@@ -104,9 +161,10 @@ static pc_status parse_entry(pc_ydoc *y, const yaml_node_t *entry, entry_opts *o
   o->except = pc_ydoc_get(y, entry, "except");
   const yaml_node_t *n = pc_ydoc_get(y, entry, "one_sided");
   if (n && (s = parse_bool(y, n, &o->one_sided, err))) return s;
-  n = pc_ydoc_get(y, entry, "copies");
-  if (n && (s = parse_copies(y, n, &o->copies, err))) return s;
-  return PC_OK;
+  const yaml_node_t *choose = pc_ydoc_get(y, entry, "choose");
+  /* In a group each piece is taken at most once unless it says more. */
+  if ((s = parse_copies(y, entry, choose ? 0 : 1, &o->copies_min, &o->copies, err))) return s;
+  return choose ? add_group(y, choose, pz, &o->group, err) : PC_OK;
 }
 
 /* The board's own pieces, for its grid. */
@@ -173,6 +231,8 @@ static pc_status take_piece(pc_ydoc *y, const entry_opts *o, pc_puzzle *pz, int3
     if (!strcmp(pz->pieces[k].name, p->name))
       return pc_ydoc_fail(y, o->set, err, "piece '%s' is taken twice", p->name);
   p->copies = o->copies;
+  p->copies_min = o->copies_min;
+  p->group = o->group;
   p->one_sided = o->one_sided;
   pc_status s = add_piece(pz, cap, p, err);
   if (s || !o->one_sided || pc_shape_mirror_symmetric(pz->grid, p->cells, p->size)) return s;
@@ -192,7 +252,7 @@ static pc_status load_entry(pc_ydoc *y, const yaml_node_t *entry, pc_puzzle *pz,
 {
   entry_opts o;
   pc_pieceset set;
-  pc_status s = parse_entry(y, entry, &o, err);
+  pc_status s = parse_entry(y, entry, pz, &o, err);
   if (s) return s;
   s = load_set(y, &o, pz, &set, err);
   if (s) return s;
@@ -296,9 +356,11 @@ static pc_status check_fixed(pc_ydoc *y, const yaml_node_t *art, const pc_puzzle
     if (!n) continue;
     const pc_piece *p = &pz->pieces[k];
     bool fits = false;
-    if (p->copies != 1)
+    if (!pc_piece_exactly_once(p))
       return fail_at_cell(y, art, pz, first, err,
-                          "piece '%s' is pre-placed but has several copies", p->name);
+                          "piece '%s' is pre-placed but has copies (a pre-placed piece is "
+                          "placed once)",
+                          p->name);
     pc_status s = is_orientation(pz->grid, p, mine, n, &fits, err);
     if (s) return s;
     if (!fits)
@@ -366,6 +428,26 @@ static pc_status load_pieces(pc_ydoc *y, const yaml_node_t *pieces, pc_puzzle *p
   return s;
 }
 
+/* The pieces can cover the board's cells, as far as their sizes and
+   copies tell. */
+static pc_status check_area(pc_ydoc *y, const yaml_node_t *board, const pc_puzzle *pz,
+                            pc_error *err)
+{
+  int64_t least, most;
+  pc_puzzle_piece_area(pz, &least, &most);
+  if (least == most && least != pz->n_cells)
+    return pc_ydoc_fail(y, board, err,
+                        "the pieces cover %lld cells but the board has %d: no solution can "
+                        "exist",
+                        (long long)least, (int)pz->n_cells);
+  if (least > pz->n_cells || (most >= 0 && most < pz->n_cells))
+    return pc_ydoc_fail(y, board, err,
+                        "the pieces cover %lld to %lld cells but the board has %d: no "
+                        "solution can exist",
+                        (long long)least, (long long)most, (int)pz->n_cells);
+  return PC_OK;
+}
+
 pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err)
 {
   static const char *const keys[] = {"title", "description", "grid", "pieces", "board", NULL};
@@ -396,12 +478,7 @@ pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err)
   if ((s = load_pieces(&y, pieces, pz, err))) goto done;
   assign_symbols(pz);
   if ((s = load_board(&y, board, pz, err))) goto done;
-  bool any;
-  int64_t area = pc_puzzle_piece_area(pz, &any);
-  if (!any && area != pz->n_cells)
-    s = pc_ydoc_fail(&y, board, err,
-                     "the pieces cover %lld cells but the board has %d: no solution can exist",
-                     (long long)area, (int)pz->n_cells);
+  s = check_area(&y, board, pz, err);
 done:
   if (s && err && !err->file[0]) pc_error_file(err, y.path);
   pc_ydoc_free(&y);
@@ -415,6 +492,7 @@ void pc_puzzle_free(pc_puzzle *pz)
   free(pz->pieces);
   free(pz->cells);
   free(pz->fixed);
+  free(pz->groups);
   memset(pz, 0, sizeof *pz);
 }
 
@@ -423,13 +501,20 @@ int32_t pc_puzzle_cell_index(const pc_puzzle *pz, pc_cell x)
   return pc_cells_index(pz->cells, pz->n_cells, x);
 }
 
-int64_t pc_puzzle_piece_area(const pc_puzzle *pz, bool *any)
+void pc_puzzle_piece_area(const pc_puzzle *pz, int64_t *least, int64_t *most)
 {
-  int64_t area = 0;
-  *any = false;
+  *least = *most = 0;
   for (int32_t i = 0; i < pz->n_pieces; i++) {
-    if (pz->pieces[i].copies == PC_COPIES_ANY) *any = true;
-    else area += (int64_t)pz->pieces[i].size * pz->pieces[i].copies;
+    const pc_piece *p = &pz->pieces[i];
+    *least += (int64_t)p->size * p->copies_min;
+    if (p->copies == PC_COPIES_ANY) *most = -1;
+    else if (*most >= 0) *most += (int64_t)p->size * p->copies;
   }
-  return *any ? 0 : area;
+}
+
+bool pc_puzzle_has_multiplicities(const pc_puzzle *pz)
+{
+  for (int32_t i = 0; i < pz->n_pieces; i++)
+    if (!pc_piece_exactly_once(&pz->pieces[i])) return true;
+  return false;
 }

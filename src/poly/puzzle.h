@@ -6,6 +6,12 @@
 
 #include "poly/pieceset.h"
 
+/* A `choose` entry's pieces: together placed between lower and upper
+   times. */
+typedef struct pc_piece_group {
+  int lower, upper;
+} pc_piece_group;
+
 typedef struct pc_puzzle {
   char title[256];
   char path[512];
@@ -16,6 +22,8 @@ typedef struct pc_puzzle {
   pc_cell *cells;        /* the board, row-major (pc_cell_cmp order) */
   int32_t n_cells;
   int32_t *fixed;        /* per board cell: the pre-placed piece, or -1 */
+  pc_piece_group *groups;
+  int32_t n_groups, cap_groups;
 } pc_puzzle;
 
 /* Loads a board file and the piece sets it names: `path` is a file, or the
@@ -28,7 +36,12 @@ void pc_puzzle_free(pc_puzzle *pz);
 /* The index of board cell x, or -1 if x is not on the board. */
 int32_t pc_puzzle_cell_index(const pc_puzzle *pz, pc_cell x);
 
-/* Cells the pieces cover (copies counted; 0 if any piece has copies: any). */
-int64_t pc_puzzle_piece_area(const pc_puzzle *pz, bool *any);
+/* The fewest and the most cells the pieces can cover (copies counted;
+   *most is -1 when some piece has copies: any). */
+void pc_puzzle_piece_area(const pc_puzzle *pz, int64_t *least, int64_t *most);
+
+/* Whether some piece may be placed other than exactly once (copies, a
+   range, a group): the matrix then has bounds (xc.h). */
+bool pc_puzzle_has_multiplicities(const pc_puzzle *pz);
 
 #endif

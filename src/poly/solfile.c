@@ -337,7 +337,8 @@ static pc_status read_piece(reader *rd, const char *rest)
   strcpy(p->name, name);
   if (strcmp(col, "-")) strcpy(p->color, col);
   p->symbol = sym[0];
-  p->copies = 1;
+  p->copies = p->copies_min = 1;
+  p->group = -1;
   return PC_OK;
 }
 

@@ -57,7 +57,9 @@ static bool piece_map(const pc_puzzle *pz, int t, const pc_orients *o, const boo
     for (int32_t pass = 0; pass < 2 && map[k] < 0; pass++)
       for (int32_t j = pass ? 0 : k; j < (pass ? n : k + 1) && map[k] < 0; j++) {
         const pc_piece *a = &pz->pieces[k], *b = &pz->pieces[j];
-        if (used[j] || a->copies != b->copies || fixed[k] != fixed[j]) continue;
+        if (used[j] || a->copies != b->copies || a->copies_min != b->copies_min ||
+            a->group != b->group || fixed[k] != fixed[j])
+          continue;
         if (fixed[k] || maps_orients(pz->grid, t, &o[k], &o[j], shape)) map[k] = j, used[j] = true;
       }
     if (map[k] < 0) return false;
@@ -241,7 +243,7 @@ pc_status pc_classes_init(pc_classes *c, const pc_puzzle *pz, const pc_symmetry 
   int32_t best_piece = -1, best_cell = -1, best_kept = 1, best_of = 1;
   bool any = !s && reduce && g->order > 1;
   for (int32_t k = 0; any && k < g->n_pieces; k++) {
-    if (pz->pieces[k].copies != 1) continue;
+    if (!pc_piece_exactly_once(&pz->pieces[k])) continue;
     count_kept(c, m, k, -1, cells, image, NULL);
     consider(c, &best_piece, &best_cell, &best_kept, &best_of);
   }

@@ -61,13 +61,74 @@ int pc_tiling_cmp(const pc_tiling *a, const pc_tiling *b)
   return 0;
 }
 
+/* The symbols a second or later copy of a piece may show: none is a
+   piece's own (those are marked used). */
+static const char copy_pool[] = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                "@$%&*+=!<>~^";
+
+/* Each cell's symbol: its piece's, but a second or later copy of a piece
+   (copies in board order of their anchors) shows a symbol no piece uses,
+   so that copies side by side stand apart. */
+static void copy_labels(const pc_tiling *t, const pc_puzzle *pz, char *labels, char *of_anchor,
+                        bool *seen)
+{
+  bool used[256] = {false};
+  used['#'] = used['.'] = used[' '] = used['?'] = true;
+  for (int32_t k = 0; k < pz->n_pieces; k++) used[(unsigned char)pz->pieces[k].symbol] = true;
+  const char *next = copy_pool;
+  for (int32_t i = 0; i < pz->n_cells; i++) {
+    int32_t k = t->piece[i], a = t->anchor[i];
+    if (k < 0) {
+      labels[i] = '?';
+      continue;
+    }
+    if (!of_anchor[a]) {
+      while (*next && used[(unsigned char)*next]) next++;
+      of_anchor[a] = !seen[k] || !*next ? pz->pieces[k].symbol : *next++;
+      seen[k] = true;
+    }
+    labels[i] = of_anchor[a];
+  }
+}
+
+/* The key to copy_labels' symbols: "copies of L: a b; copies of T: c",
+   with a newline, or "" when every piece shows its own symbol. */
+static void copy_key(const pc_tiling *t, const pc_puzzle *pz, const char *of_anchor, char *key,
+                     size_t size)
+{
+  size_t at = 0;
+  for (int32_t k = 0; k < pz->n_pieces && at < size; k++) {
+    bool first = true;
+    for (int32_t a = 0; a < pz->n_cells && at < size; a++) {
+      char c = of_anchor[a];
+      if (!c || t->piece[a] != k || c == pz->pieces[k].symbol) continue;
+      if (first)
+        at += (size_t)snprintf(key + at, size - at, "%scopies of %s:", at ? "; " : "",
+                               pz->pieces[k].name);
+      if (at < size) at += (size_t)snprintf(key + at, size - at, " %c", c);
+      first = false;
+    }
+  }
+  if (at && at + 1 < size) strcpy(key + at, "\n");
+}
+
 char *pc_tiling_ascii(const pc_tiling *t, const pc_puzzle *pz)
 {
   char *labels = pc_alloc_array((size_t)pz->n_cells + 1, 1);
-  if (!labels) return NULL;
-  for (int32_t i = 0; i < pz->n_cells; i++)
-    labels[i] = t->piece[i] >= 0 ? pz->pieces[t->piece[i]].symbol : '?';
-  char *art = pc_shape_ascii(pz->grid, pz->cells, pz->n_cells, labels);
+  char *of_anchor = pc_calloc_array((size_t)pz->n_cells + 1, 1);
+  bool *seen = pc_calloc_array((size_t)pz->n_pieces + 1, sizeof *seen);
+  char key[512] = "", *art = NULL;
+  if (labels && of_anchor && seen) {
+    copy_labels(t, pz, labels, of_anchor, seen);
+    copy_key(t, pz, of_anchor, key, sizeof key);
+    art = pc_shape_ascii(pz->grid, pz->cells, pz->n_cells, labels);
+  }
+  size_t len = art ? strlen(art) : 0, key_len = strlen(key);
+  char *whole = art && key_len ? realloc(art, len + key_len + 1) : art;
+  if (whole && key_len) memcpy(whole + len, key, key_len + 1);
+  if (!whole) free(art);
   free(labels);
-  return art;
+  free(of_anchor);
+  free(seen);
+  return whole;
 }
