@@ -1,0 +1,171 @@
+/* test_copies.c — pieces with copies, ranges and `choose` groups: one item
+   with bounds each (matrix.h), counted exactly, up to symmetry too, and
+   through every path a puzzle takes (rows and xc, threads, engines). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "poly/puzzle.h"
+#include "support.h"
+
+#define BOARDS "tests/data/boards/"
+
+/* Issue #15's figures: 8 L trominoes in 4x6, 18 tilings, 8 essentially
+   different; the same board with copies: any (no piece item at all, a
+   plain exact cover) is the independent count. Copies cost no 8!: the
+   search meets each tiling once. */
+Test(copies, eight_l_trominoes)
+{
+  pc_solved copies = pc_solve_board(BOARDS "copies_l8.yaml");
+  pc_solved any = pc_solve_board(BOARDS "copies_l_any.yaml");
+  cr_expect_eq(copies.solutions, 18);
+  cr_expect_eq(copies.unique, 8);
+  cr_expect_eq(any.solutions, 18);
+  cr_expect_eq(any.unique, 8);
+  cr_expect_eq(copies.met, 18);
+  cr_expect_leq(copies.nodes, 10 * any.nodes, "copies %llu nodes, any %llu",
+                (unsigned long long)copies.nodes, (unsigned long long)any.nodes);
+}
+
+/* Two sets of tetrominoes in 5x8: 3,106 (issue #15; Knuth's dlx3 agrees on
+   the rows). The reduced search's classes agree with the classes of all
+   the solutions, stabilizers included. */
+Test(copies, two_sets_of_tetrominoes)
+{
+  pc_solved all = pc_solve_board_as("boards/tetra2x5x8.yaml", true);
+  pc_solved reduced = pc_solve_board_as("boards/tetra2x5x8.yaml", false);
+  cr_expect_eq(all.solutions, 3106);
+  cr_expect_eq(reduced.solutions, 3106);
+  cr_expect_eq(reduced.unique, all.unique);
+  cr_expect_lt(reduced.met, all.met);
+}
+
+/* Named apart, the four L trominoes of copies_l4 are found once per way
+   of naming them: 4! times as many tilings. */
+Test(copies, copies_versus_numbered_pieces)
+{
+  pc_solved copies = pc_solve_board(BOARDS "copies_l4.yaml");
+  pc_solved named = pc_solve_board(BOARDS "numbered_l4.yaml");
+  cr_expect_gt(copies.solutions, 0);
+  cr_expect_eq(named.solutions, 24 * copies.solutions);
+}
+
+/* Three sets of tetrominoes in 6x10: none, and the checkerboard says why
+   before any search. */
+Test(copies, three_sets_are_impossible)
+{
+  cr_expect_eq(pc_solve_board(BOARDS "copies_tetra3.yaml").solutions, 0);
+  const char *args[] = {"solve", BOARDS "copies_tetra3.yaml", "--count", "--quiet", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, "no solutions: coloring by checkerboard"), "%s", r.out);
+  pc_run_free(&r);
+}
+
+/* Any K distinct pentominoes in a W x H box: the essentially different
+   counts isomerdesign.com/Pentomino publishes for its "degenerate
+   puzzles" (5x3: 7, 5x4: 50, 5x5: 107, 10x3: 145). */
+static uint64_t any_pentominoes(const char *dir, int k, int w, int h)
+{
+  char text[512], name[32];
+  int at = snprintf(text, sizeof text,
+                    "title: any pentominoes\ngrid: square\npieces:\n  - set: pentominoes\n"
+                    "    choose: %d\nboard: |\n",
+                    k);
+  for (int r = 0; r < h; r++) at += snprintf(text + at, sizeof text - (size_t)at, "  %.*s\n", w,
+                                             "##########");
+  snprintf(name, sizeof name, "any%dx%d.yaml", w, h);
+  char *path = pc_path_in(dir, name);
+  pc_write_file(path, text, strlen(text));
+  pc_solved s = pc_solve_board_as(path, false);
+  free(path);
+  return s.unique;
+}
+
+Test(copies, choose_any_pentominoes)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-choose-XXXXXX");
+  cr_expect_eq(any_pentominoes(dir, 3, 5, 3), 7);
+  cr_expect_eq(any_pentominoes(dir, 4, 5, 4), 50);
+  cr_expect_eq(any_pentominoes(dir, 6, 10, 3), 145);
+  pc_solved shipped = pc_solve_board_as("boards/pent5x5-any.yaml", false);
+  cr_expect_eq(shipped.unique, 107);
+  pc_remove_tree(dir);
+}
+
+/* `rows` writes the bounds as DLX3 does, and `xc` reads them back to the
+   same count, on one thread and two. */
+Test(copies, rows_and_xc_agree)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-copies-XXXXXX"), *dlx = pc_path_in(dir, "t2.dlx");
+  const char *rows[] = {"rows", "boards/tetra2x5x8.yaml", NULL};
+  pc_run r = pc_run_program(NULL, rows);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, " 2|I 2|L 2|O 2|S 2|T\n"), "%.400s", r.out);
+  pc_write_file(dlx, r.out, strlen(r.out));
+  pc_run_free(&r);
+  for (int threads = 1; threads <= 2; threads++) {
+    const char *xc[] = {"xc", dlx, "--quiet", "-j", threads == 1 ? "1" : "2", NULL};
+    r = pc_run_program(NULL, xc);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "solutions: 3106\n"), "%s", r.out);
+    pc_run_free(&r);
+  }
+  free(dlx);
+  pc_remove_tree(dir);
+}
+
+/* The bitset engines take plain exact covers only: asked for one, solve
+   says why; auto takes DLX. */
+Test(copies, engines)
+{
+  const char *bits[] = {"solve", BOARDS "copies_l8.yaml", "--engine", "bits", NULL};
+  pc_run r = pc_run_program(NULL, bits);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "engine bits takes plain exact covers only"), "%s", r.err);
+  pc_run_free(&r);
+  const char *any[] = {"solve", BOARDS "copies_l8.yaml", "--engine", "auto", "--quiet", NULL};
+  r = pc_run_program(NULL, any);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, "engine: dlx"), "%s", r.out);
+  cr_expect(strstr(r.out, "solutions: 18\n"), "%s", r.out);
+  pc_run_free(&r);
+}
+
+typedef struct bad_entry {
+  const char *entry;
+  int line, column;
+  const char *message;
+} bad_entry;
+
+/* Bad copies, ranges and groups: located, refused. */
+Test(copies, yaml_errors)
+{
+  static const bad_entry cases[] = {
+      {"copies: 0", 6, 13, "copies is a number N or a range A..B"},
+      {"copies: 3..2", 6, 13, "copies is a number N or a range"},
+      {"copies: 1..x", 6, 13, "copies is a number N or a range"},
+      {"copies: 20000", 6, 13, "1 <= B <= 10000"},
+      {"copies: 2\n    min: 1", 6, 13, "give copies or min/max, not both"},
+      {"min: 3\n    max: 2", 6, 10, "min 3 is more than max 2"},
+      {"choose: any", 6, 13, "choose is a number N or a range"},
+      {"copies: 1..2", 7, 8, "the pieces cover 3 to 6 cells but the board has 12"},
+  };
+  char *dir = pc_scratch_dir("/tmp/pc-copies-XXXXXX"), *path = pc_path_in(dir, "b.yaml");
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char text[512];
+    snprintf(text, sizeof text,
+             "title: t\ngrid: square\npieces:\n  - set: trominoes\n    only: L\n    %s\n"
+             "board: |\n  ####\n  ####\n  ####\n",
+             cases[i].entry);
+    pc_write_file(path, text, strlen(text));
+    pc_puzzle pz;
+    pc_error err = {0};
+    cr_expect_eq(pc_puzzle_load(path, &pz, &err), PC_ERR_INPUT, "case %zu", i);
+    cr_expect_eq(err.line, cases[i].line, "case %zu: line %d", i, err.line);
+    cr_expect_eq(err.column, cases[i].column, "case %zu: column %d", i, err.column);
+    cr_expect(strstr(err.msg, cases[i].message), "case %zu: %s", i, err.msg);
+  }
+  free(path);
+  pc_remove_tree(dir);
+}
