@@ -121,7 +121,7 @@ Test(solfile, errors)
   static const bad_case cases[] = {
       {"hello\n", 1, 1, "not a polycover solution file"},
       {"polycover-solutions 1\n", 1, 21, "unknown format version '1'"},
-      {"polycover-solutions 2\ngrid hex\n", 2, 6, "unknown grid 'hex'"},
+      {"polycover-solutions 2\ngrid octagon\n", 2, 6, "unknown grid 'octagon'"},
       {"polycover-solutions 2\ngrid square\npiece D red D\n", 3, 9, "a color is"},
       {"polycover-solutions 2\ngrid square\npiece D - D\nboard\n#x\nend\n", 5, 2,
        "'x' cannot stand here"},

@@ -178,7 +178,7 @@ pc_status pc_matrix_build(const pc_puzzle *pz, pc_matrix *m, pc_error *err)
       s = pc_xc_add_item(&m->xc, name, false, &items[used++], err);
     }
   }
-  if (!s && pc_grid_kind_of(pz->grid) == PC_GRID_STICK) s = add_junctions(&b);
+  if (!s && pc_grid_segments(pz->grid)) s = add_junctions(&b);
   for (int32_t k = 0; k < pz->n_pieces && !s; k++)
     s = add_placements(&b, k, items + first_item[k], pz->pieces[k].copies);
   free(items);
