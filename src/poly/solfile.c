@@ -359,6 +359,9 @@ static pc_status read_board(reader *rd)
         return fail(rd, p, "'%s' cannot stand here in %s board art", shown,
                     pc_grid_name(pz->grid));
       if (!k) continue;
+      if (pz->n_cells && !pc_grid_compatible(pz->grid, pz->cells[0], x))
+        return fail(rd, p, "'%s' is half a cell off the first cell in %s board art", shown,
+                    pc_grid_name(pz->grid));
       if (!pc_grow((void **)&pz->cells, &rd->cap_cells, pz->n_cells + 1, sizeof *pz->cells))
         return nomem(rd);
       pz->cells[pz->n_cells++] = x;
