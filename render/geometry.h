@@ -1,7 +1,8 @@
 /* geometry.h — where a grid's cells lie in the plane, in units of one cell
    side: squares of side 1, true equilateral triangles of side 1, sticks of
-   length 1, regular hexagons of side 1 (pointy-top). y grows downwards, as in the ASCII art and on a cairo surface.
-   Pure arithmetic on grid.h coordinates; no drawing. */
+   length 1, regular hexagons of side 1 (pointy-top). y grows downwards, as
+   in the ASCII art and on a cairo surface. Pure arithmetic on grid.h
+   coordinates; no drawing. */
 #ifndef PC_GEOMETRY_H
 #define PC_GEOMETRY_H
 
