@@ -113,7 +113,7 @@ static void label(cairo_t *cr, const pc_picture *p, const pc_layout *l, int32_t 
   size_t len = strlen(name);
   /* Triangles are small around their centre: smaller letters. */
   double size = (len <= 1 ? 0.5 : len == 2 ? 0.4 : 0.3) * l->unit;
-  bool stick = pc_grid_kind_of(p->grid) == PC_GRID_STICK;
+  bool stick = pc_grid_segments(p->grid);
   if (pc_grid_kind_of(p->grid) == PC_GRID_TRIANGLE) size *= 0.7;
   if (stick) size *= 0.55;
   pc_point at = pc_layout_map(l, best);
@@ -129,7 +129,7 @@ static void label(cairo_t *cr, const pc_picture *p, const pc_layout *l, int32_t 
   pc_draw_text(cr, name, at.x, at.y, size, true, p->colors[k], o);
 }
 
-/* Squares and triangles: fills, then thin inner lines, piece outlines and
+/* Polygon cells (not sticks): fills, then thin inner lines, piece outlines and
    the board's edge, each as one path. */
 static void draw_cells(cairo_t *cr, const pc_picture *p, const pc_layout *l,
                        const pc_render_opts *o)
@@ -271,7 +271,7 @@ void pc_draw_picture(cairo_t *cr, const pc_picture *p, const pc_layout *l,
 {
   cairo_save(cr);
   cairo_new_path(cr);
-  if (pc_grid_kind_of(p->grid) == PC_GRID_STICK) draw_sticks(cr, p, l, o);
+  if (pc_grid_segments(p->grid)) draw_sticks(cr, p, l, o);
   else draw_cells(cr, p, l, o);
   if (o->labels)
     for (int32_t a = 0; a < p->n_cells; a++)

@@ -1,61 +1,120 @@
-/* geometry.c — cells as polygons and segments in the plane. */
+/* geometry.c — cells as polygons and segments in the plane: one pair of
+   functions per lattice (its corners, the cell across a side), in a table
+   by grid kind. */
 #include "render/geometry.h"
 
 #include <math.h>
 
 /* A triangle row is sqrt(3)/2 high; its columns are half a side apart. */
 #define TRI_H 0.86602540378443864676
+/* Hexagons of side 1: columns are half a hexagon's width, sqrt(3)/2,
+   apart; rows 3/2. */
+#define HEX_W 0.86602540378443864676
+
+typedef struct lattice_geometry {
+  int (*corners)(pc_cell x, pc_point out[PC_GEOM_MAX_SIDES]);
+  pc_cell (*across)(pc_cell x, int k);
+} lattice_geometry;
 
 static bool triangle_up(pc_cell x) { return ((x.c + x.r) & 1) == 0; }
 
-int pc_geom_corners(const pc_grid *g, pc_cell x, pc_point out[PC_GEOM_MAX_SIDES])
+static int square_corners(pc_cell x, pc_point out[PC_GEOM_MAX_SIDES])
 {
   double c = x.c, r = x.r;
-  switch (pc_grid_kind_of(g)) {
-  case PC_GRID_SQUARE:
-    out[0] = (pc_point){c, r};
-    out[1] = (pc_point){c + 1, r};
-    out[2] = (pc_point){c + 1, r + 1};
-    out[3] = (pc_point){c, r + 1};
-    return 4;
-  case PC_GRID_TRIANGLE:
-    /* Triangle (c, r) spans x from (c - 1) / 2 to (c + 1) / 2. */
-    if (triangle_up(x)) {
-      out[0] = (pc_point){c / 2, r * TRI_H};
-      out[1] = (pc_point){(c + 1) / 2, (r + 1) * TRI_H};
-      out[2] = (pc_point){(c - 1) / 2, (r + 1) * TRI_H};
-    } else {
-      out[0] = (pc_point){(c - 1) / 2, r * TRI_H};
-      out[1] = (pc_point){(c + 1) / 2, r * TRI_H};
-      out[2] = (pc_point){c / 2, (r + 1) * TRI_H};
-    }
-    return 3;
-  case PC_GRID_STICK:
-    /* Lattice point (2i, 2j) of the art is the point (i, j). */
-    if (x.c & 1) {
-      out[0] = (pc_point){(c - 1) / 2, r / 2};
-      out[1] = (pc_point){(c + 1) / 2, r / 2};
-    } else {
-      out[0] = (pc_point){c / 2, (r - 1) / 2};
-      out[1] = (pc_point){c / 2, (r + 1) / 2};
-    }
-    return 2;
-  }
-  return 0;
+  out[0] = (pc_point){c, r};
+  out[1] = (pc_point){c + 1, r};
+  out[2] = (pc_point){c + 1, r + 1};
+  out[3] = (pc_point){c, r + 1};
+  return 4;
 }
 
-pc_cell pc_geom_across(const pc_grid *g, pc_cell x, int k)
+static pc_cell square_across(pc_cell x, int k)
 {
-  if (pc_grid_kind_of(g) == PC_GRID_SQUARE) {
-    static const int dc[] = {0, 1, 0, -1}, dr[] = {-1, 0, 1, 0};
-    return (pc_cell){x.c + dc[k & 3], x.r + dr[k & 3]};
+  static const int dc[] = {0, 1, 0, -1}, dr[] = {-1, 0, 1, 0};
+  return (pc_cell){x.c + dc[k & 3], x.r + dr[k & 3]};
+}
+
+/* Triangle (c, r) spans x from (c - 1) / 2 to (c + 1) / 2. */
+static int triangle_corners(pc_cell x, pc_point out[PC_GEOM_MAX_SIDES])
+{
+  double c = x.c, r = x.r;
+  if (triangle_up(x)) {
+    out[0] = (pc_point){c / 2, r * TRI_H};
+    out[1] = (pc_point){(c + 1) / 2, (r + 1) * TRI_H};
+    out[2] = (pc_point){(c - 1) / 2, (r + 1) * TRI_H};
+  } else {
+    out[0] = (pc_point){(c - 1) / 2, r * TRI_H};
+    out[1] = (pc_point){(c + 1) / 2, r * TRI_H};
+    out[2] = (pc_point){c / 2, (r + 1) * TRI_H};
   }
-  /* Triangles: up sides are right, base, left; down sides top, right, left. */
+  return 3;
+}
+
+/* Up sides are right, base, left; down sides top, right, left. */
+static pc_cell triangle_across(pc_cell x, int k)
+{
   static const int up_dc[] = {1, 0, -1}, up_dr[] = {0, 1, 0};
   static const int down_dc[] = {0, 1, -1}, down_dr[] = {-1, 0, 0};
   k %= 3;
   return triangle_up(x) ? (pc_cell){x.c + up_dc[k], x.r + up_dr[k]}
                         : (pc_cell){x.c + down_dc[k], x.r + down_dr[k]};
+}
+
+/* Lattice point (2i, 2j) of the art is the point (i, j). */
+static int stick_corners(pc_cell x, pc_point out[PC_GEOM_MAX_SIDES])
+{
+  double c = x.c, r = x.r;
+  if (x.c & 1) {
+    out[0] = (pc_point){(c - 1) / 2, r / 2};
+    out[1] = (pc_point){(c + 1) / 2, r / 2};
+  } else {
+    out[0] = (pc_point){c / 2, (r - 1) / 2};
+    out[1] = (pc_point){c / 2, (r + 1) / 2};
+  }
+  return 2;
+}
+
+static pc_cell stick_across(pc_cell x, int k)
+{
+  (void)k;
+  return x; /* segments have no sides */
+}
+
+/* Pointy-top hexagon (c, r), centred at ((c + 1) * HEX_W, 1.5 r + 1):
+   corners from the top clockwise (y grows downwards). */
+static int hex_corners(pc_cell x, pc_point out[PC_GEOM_MAX_SIDES])
+{
+  static const double dx[] = {0, HEX_W, HEX_W, 0, -HEX_W, -HEX_W};
+  static const double dy[] = {-1, -0.5, 0.5, 1, 0.5, -0.5};
+  double cx = (x.c + 1) * HEX_W, cy = 1.5 * x.r + 1;
+  for (int k = 0; k < 6; k++) out[k] = (pc_point){cx + dx[k], cy + dy[k]};
+  return 6;
+}
+
+/* Side k runs from corner k to k + 1: upper right, right, lower right,
+   lower left, left, upper left. */
+static pc_cell hex_across(pc_cell x, int k)
+{
+  static const int dc[] = {1, 2, 1, -1, -2, -1}, dr[] = {-1, 0, 1, 1, 0, -1};
+  k %= 6;
+  return (pc_cell){x.c + dc[k], x.r + dr[k]};
+}
+
+static const lattice_geometry lattices[PC_GRID_KINDS] = {
+    [PC_GRID_SQUARE] = {square_corners, square_across},
+    [PC_GRID_TRIANGLE] = {triangle_corners, triangle_across},
+    [PC_GRID_STICK] = {stick_corners, stick_across},
+    [PC_GRID_HEX] = {hex_corners, hex_across},
+};
+
+int pc_geom_corners(const pc_grid *g, pc_cell x, pc_point out[PC_GEOM_MAX_SIDES])
+{
+  return lattices[pc_grid_kind_of(g)].corners(x, out);
+}
+
+pc_cell pc_geom_across(const pc_grid *g, pc_cell x, int k)
+{
+  return lattices[pc_grid_kind_of(g)].across(x, k);
 }
 
 pc_point pc_geom_centre(const pc_grid *g, pc_cell x)

@@ -1,4 +1,4 @@
-/* test_grid.c — the three grids: names, neighbours, transforms (which must
+/* test_grid.c — the grids: names, neighbours, transforms (which must
    be symmetries: neighbours to neighbours, the right orders), translations
    and reading ASCII art. */
 #include <criterion/criterion.h>
@@ -32,9 +32,9 @@ static void expect_neighbours(const pc_grid *g, pc_cell x, const pc_cell *want, 
 
 Test(grid, names_and_sizes)
 {
-  const char *names[] = {"square", "triangle", "stick"};
-  const int transforms[] = {8, 12, 8}, rotations[] = {4, 6, 4};
-  for (int k = 0; k < 3; k++) {
+  const char *names[] = {"square", "triangle", "stick", "hex"};
+  const int transforms[] = {8, 12, 8, 12}, rotations[] = {4, 6, 4, 6};
+  for (int k = 0; k < PC_GRID_KINDS; k++) {
     const pc_grid *g = pc_grid_by_name(names[k]);
     cr_assert_not_null(g);
     cr_expect_eq(g, pc_grid_get((pc_grid_kind)k));
@@ -101,7 +101,7 @@ static int patch(const pc_grid *g, pc_cell *out)
 Test(grid, neighbours_are_mutual)
 {
   pc_cell cells[(2 * R + 1) * (2 * R + 1)];
-  for (int k = 0; k < 3; k++) {
+  for (int k = 0; k < PC_GRID_KINDS; k++) {
     const pc_grid *g = pc_grid_get((pc_grid_kind)k);
     int n = patch(g, cells);
     for (int i = 0; i < n; i++) {
@@ -123,7 +123,7 @@ Test(grid, neighbours_are_mutual)
 Test(grid, transforms_are_symmetries)
 {
   pc_cell cells[(2 * R + 1) * (2 * R + 1)], images[(2 * R + 1) * (2 * R + 1)];
-  for (int k = 0; k < 3; k++) {
+  for (int k = 0; k < PC_GRID_KINDS; k++) {
     const pc_grid *g = pc_grid_get((pc_grid_kind)k);
     int n = patch(g, cells);
     for (int t = 0; t < pc_grid_transforms(g); t++) {
@@ -169,7 +169,7 @@ static pc_cell twice(const pc_grid *g, pc_cell x, int t)
 
 Test(grid, group_structure)
 {
-  for (int k = 0; k < 3; k++) {
+  for (int k = 0; k < PC_GRID_KINDS; k++) {
     const pc_grid *g = pc_grid_get((pc_grid_kind)k);
     int rot = pc_grid_rotations(g);
     cr_expect(is_identity(g, twice, 0) && is_identity(g, turn, 0));

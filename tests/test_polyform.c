@@ -361,7 +361,7 @@ Test(polyform, program_errors)
   expect_output((const char *[]){"pieces", "--size", "0", NULL}, 2, "");
   expect_output((const char *[]){"pieces", "--size", "five", NULL}, 2, "");
   expect_output((const char *[]){"pieces", NULL}, 2, "");
-  expect_output((const char *[]){"pieces", "--grid", "hex", "--size", "3", NULL}, 2, "");
+  expect_output((const char *[]){"pieces", "--grid", "octagon", "--size", "3", NULL}, 2, "");
   expect_output((const char *[]){"pieces", "--size", "3", "extra", NULL}, 2, "");
   expect_output((const char *[]){"pieces", "--bogus", NULL}, 2, "");
   pc_run r = pc_run_program(NULL, (const char *[]){"pieces", "--help", NULL});

@@ -74,9 +74,10 @@ static pc_render_opts plain(void)
   return o;
 }
 
-/* Squares and triangles: each cell's centre shows its piece's color; the
-   middle of every side between two pieces is dark; every place of the
-   board's box that is not a cell shows the background. */
+/* Squares, triangles and hexagons: each cell's centre shows its piece's
+   color; the middle of every side between two pieces is dark; every place
+   of the board's box that is not a cell (of the board's own parity, for
+   hexagons) shows the background. */
 static void check_cells(const char *board)
 {
   pc_puzzle pz;
@@ -107,7 +108,8 @@ static void check_cells(const char *board)
   for (int32_t r = 0; r <= max_r; r++)
     for (int32_t c = 0; c <= max_c; c++) {
       pc_cell x = {c, r};
-      if (pc_puzzle_cell_index(&pz, x) >= 0) continue;
+      if (pc_puzzle_cell_index(&pz, x) >= 0 || !pc_grid_compatible(pz.grid, pz.cells[0], x))
+        continue;
       cr_expect(same_color(pixel(&im, pc_geom_centre(pz.grid, x)), o.background),
                 "%s: outside at %d,%d", board, (int)c, (int)r);
       holes++;
@@ -122,6 +124,7 @@ static void check_cells(const char *board)
 
 Test(render, square_pixels) { check_cells("boards/scott.yaml"); }
 Test(render, triangle_pixels) { check_cells("boards/hexrhombus.yaml"); }
+Test(render, hexagon_pixels) { check_cells("boards/tetrahex4x7.yaml"); }
 
 /* Triangles are equilateral: every side of every cell has length 1. */
 Test(render, triangles_equilateral)

@@ -101,6 +101,8 @@ static void round_trip(const char *board, uint64_t limit, int32_t expect)
 Test(solfile, round_trip_square) { round_trip("tests/data/boards/small.yaml", 0, 16); }
 Test(solfile, round_trip_triangle) { round_trip("tests/data/boards/tri_hexagon.yaml", 0, 2); }
 Test(solfile, round_trip_stick) { round_trip("tests/data/boards/sticks_cross.yaml", 0, 2); }
+/* Hexagons whose art starts at an odd column + row: 8 solutions. */
+Test(solfile, round_trip_hex) { round_trip("boards/tetrahex3x10.yaml", 0, 8); }
 Test(solfile, round_trip_shipped)
 {
   round_trip("boards/tetra5x5-noH.yaml", 3, 3);
@@ -121,7 +123,9 @@ Test(solfile, errors)
   static const bad_case cases[] = {
       {"hello\n", 1, 1, "not a polycover solution file"},
       {"polycover-solutions 1\n", 1, 21, "unknown format version '1'"},
-      {"polycover-solutions 2\ngrid hex\n", 2, 6, "unknown grid 'hex'"},
+      {"polycover-solutions 2\ngrid octagon\n", 2, 6, "unknown grid 'octagon'"},
+      {"polycover-solutions 2\ngrid hex\npiece D - D\nboard\n# #\n#\n", 6, 1,
+       "'#' is half a cell off the first cell in hex board art"},
       {"polycover-solutions 2\ngrid square\npiece D red D\n", 3, 9, "a color is"},
       {"polycover-solutions 2\ngrid square\npiece D - D\nboard\n#x\nend\n", 5, 2,
        "'x' cannot stand here"},

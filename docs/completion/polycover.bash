@@ -51,7 +51,7 @@ _polycover()
     return
   fi
   case $cmd:$prev in
-    pieces:-g | pieces:--grid) COMPREPLY=($(compgen -W "square triangle stick" -- "$cur")) ;;
+    pieces:-g | pieces:--grid) COMPREPLY=($(compgen -W "square triangle stick hex" -- "$cur")) ;;
     *:--engine) COMPREPLY=($(compgen -W "dlx bitdlx bits auto" -- "$cur")) ;;
     *:--sort) COMPREPLY=($(compgen -W "symmetry" -- "$cur")) ;;
     *:-n | *:--limit | *:--index | *:--max | *:--columns | *:-j | *:--threads | *:--every | \

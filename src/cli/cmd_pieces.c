@@ -15,7 +15,7 @@ static const char usage[] =
     "piece set, ready for a board's 'pieces:'.\n"
     "\n"
     "  -g, --grid GRID   square (polyominoes, the default), triangle\n"
-    "                    (polyiamonds) or stick (polysticks)\n"
+    "                    (polyiamonds), stick (polysticks) or hex (polyhexes)\n"
     "  -s, --size N      cells per piece, 1 to 10\n"
     "  -1, --one-sided   a piece and its mirror image are distinct pieces\n"
     "  -c, --count       print only how many there are\n"
@@ -25,7 +25,7 @@ static const char usage[] =
     "                    [column, row] cells\n"
     "  -h, --help        show this help\n"
     "\n"
-    "Names: a letter for the grid (Q square, T triangle, S stick) and the\n"
+    "Names: a letter for the grid (Q square, T triangle, S stick, H hex) and the\n"
     "number of the free form, padded to one width: Q01 .. Q12 for the\n"
     "pentominoes. In a one-sided set a chiral piece Q05 is followed by its\n"
     "mirror image Q05m. Pieces are drawn in their canonical orientation (the\n"
@@ -105,8 +105,7 @@ int pc_cmd_pieces(int argc, char **argv)
     case 'g':
       g = pc_grid_by_name(optarg);
       if (!g)
-        return pc_usage_error("pieces", "unknown grid '%s' (square, triangle or stick)",
-                               optarg);
+        return pc_usage_error("pieces", "unknown grid '%s' (%s)", optarg, pc_grid_names());
       break;
     case 's':
       if (!pc_parse_u64(optarg, &size) || size < 1 || size > PC_POLYFORM_MAX_SIZE)

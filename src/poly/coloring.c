@@ -10,34 +10,10 @@
 
 #include "core/alloc.h"
 
-#define MAX_COLORS 3
+#define MAX_COLORS PC_GRID_MAX_COLORS
 #define MAX_STATES (1 << 22) /* a coloring with more count vectors is skipped */
 
-typedef struct coloring {
-  const char *name;
-  int k;
-  int (*color)(pc_cell x);
-} coloring;
-
-static int mod(int32_t a, int m) { return (int)(((a % m) + m) % m); }
-static int checker(pc_cell x) { return mod(x.c + x.r, 2); }
-static int columns2(pc_cell x) { return mod(x.c, 2); }
-static int rows2(pc_cell x) { return mod(x.r, 2); }
-static int columns3(pc_cell x) { return mod(x.c, 3); }
-static int rows3(pc_cell x) { return mod(x.r, 3); }
-static int diagonals3(pc_cell x) { return mod(x.c + x.r, 3); }
-static int antidiagonals3(pc_cell x) { return mod(x.c - x.r, 3); }
-static int horizontal(pc_cell x) { return mod(x.c, 2); } /* sticks: '-' at odd columns */
-
-static const coloring square_colorings[] = {
-    {"checkerboard", 2, checker},        {"columns mod 2", 2, columns2},
-    {"rows mod 2", 2, rows2},            {"columns mod 3", 3, columns3},
-    {"rows mod 3", 3, rows3},            {"diagonals mod 3", 3, diagonals3},
-    {"antidiagonals mod 3", 3, antidiagonals3},
-};
-/* A triangle points up when c + r is even. */
-static const coloring triangle_colorings[] = {{"up and down triangles", 2, checker}};
-static const coloring stick_colorings[] = {{"vertical and horizontal sticks", 2, horizontal}};
+typedef pc_grid_coloring coloring; /* each grid's own (grid_<name>.c) */
 
 /* A count vector: cells of each color. */
 typedef struct counts {
@@ -209,23 +185,10 @@ static void explain(const problem *p, const pc_puzzle *pz, char *why, size_t siz
   if (at >= size && size > 4) strcpy(why + size - 4, "...");
 }
 
-static const coloring *colorings_of(const pc_grid *g, int *n)
-{
-  switch (pc_grid_kind_of(g)) {
-  case PC_GRID_SQUARE:
-    *n = sizeof square_colorings / sizeof *square_colorings;
-    return square_colorings;
-  case PC_GRID_TRIANGLE: *n = 1; return triangle_colorings;
-  case PC_GRID_STICK: *n = 1; return stick_colorings;
-  }
-  *n = 0;
-  return NULL;
-}
-
 bool pc_coloring_refutes(const pc_puzzle *pz, const pc_matrix *m, char *why, size_t size)
 {
   int n;
-  const coloring *cols = colorings_of(pz->grid, &n);
+  const coloring *cols = pc_grid_colorings(pz->grid, &n);
   bool refuted = false;
   for (int i = 0; i < n && !refuted; i++) {
     problem p = {.col = &cols[i]};

@@ -1,7 +1,8 @@
 /* coloring.h — impossibility by coloring, before the search. Color the
    board's cells with k colors in one of the standard ways (the
    checkerboard, stripes of columns or rows or diagonals mod k, as Golomb
-   does; triangles by the way they point; sticks by their direction); each
+   does; triangles by the way they point; sticks by their direction;
+   hexagons with three colors, no two neighbours alike); each
    placement of a piece covers so many cells of each color. If no choice of
    one placement per piece (per copy; any number of them for copies: any)
    adds up to the board's counts, the puzzle has no solution, whatever the

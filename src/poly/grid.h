@@ -1,5 +1,6 @@
-/* grid.h — the three grids behind one interface: square cells, triangle
-   cells and sticks (unit segments of the square lattice).
+/* grid.h — the lattices behind one interface: square cells, triangle
+   cells, sticks (unit segments of the square lattice) and hexagons. Each
+   is one file, grid_<name>.c, filling in the table of grid_lattice.h.
 
    Every cell is named by its ASCII-art position: column c and row r of the
    character that draws it, both from 0, rows from the top (docs/DESIGN.md).
@@ -10,6 +11,19 @@
    - stick:    lattice points sit at even (c, r) ('+'); a horizontal
                segment at odd c, even r ('-'); a vertical one at even c,
                odd r ('|'). A cell is a segment: c + r is odd.
+   - hex:      "brick" art of pointy-top hexagons: a hexagon is one
+               character, its row neighbours two columns away, the rows
+               above and below shifted by one column, so that (c, r)
+               touches (c-2, r), (c+2, r), (c-1, r-1), (c+1, r-1),
+               (c-1, r+1), (c+1, r+1). Every (c, r) is a cell, but the
+               cells where c + r is even and those where it is odd are two
+               copies of the lattice, half a hexagon apart: one drawing
+               (a piece, a board) keeps to one of them
+               (pc_grid_compatible), and any translation is allowed, which
+               moves a shape between them. A hexagon of side 2:
+                    # #
+                   # # #
+                    # #
 
    Transforms act on these coordinates about a fixed origin and may leave a
    shape anywhere: translate afterwards (pc_shape_normalize). Transform 0 is
@@ -25,6 +39,8 @@ typedef enum pc_grid_kind {
   PC_GRID_SQUARE,
   PC_GRID_TRIANGLE,
   PC_GRID_STICK,
+  PC_GRID_HEX,
+  PC_GRID_KINDS /* how many */
 } pc_grid_kind;
 
 typedef struct pc_cell {
@@ -33,25 +49,42 @@ typedef struct pc_cell {
 
 #define PC_GRID_MAX_TRANSFORMS 12
 #define PC_GRID_MAX_NEIGHBOURS 6
+#define PC_GRID_MAX_COLORS 3
 
 typedef struct pc_grid pc_grid;
 
-/* "square", "triangle" or "stick"; NULL for any other name. */
+/* "square", "triangle", "stick" or "hex"; NULL for any other name. */
 const pc_grid *pc_grid_by_name(const char *name);
+/* Those names for messages: "square, triangle, stick or hex". */
+const char *pc_grid_names(void);
 const pc_grid *pc_grid_get(pc_grid_kind kind);
 pc_grid_kind pc_grid_kind_of(const pc_grid *g);
 const char *pc_grid_name(const pc_grid *g);
+/* The grid's polyforms ("polyominoes", "polyiamonds", "polysticks",
+   "polyhexes") and the letter their enumerated names start with (Q, T, S,
+   H). */
+const char *pc_grid_family(const pc_grid *g);
+char pc_grid_letter(const pc_grid *g);
 
-int pc_grid_transforms(const pc_grid *g); /* 8, or 12 for triangles */
-int pc_grid_rotations(const pc_grid *g);  /* 4, or 6 for triangles */
+int pc_grid_transforms(const pc_grid *g); /* 8, or 12 for triangles and hexagons */
+int pc_grid_rotations(const pc_grid *g);  /* 4, or 6 for triangles and hexagons */
 pc_cell pc_grid_transform(const pc_grid *g, int t, pc_cell x);
 
 /* Whether moving every cell by (dc, dr) maps the grid onto itself
-   (triangles: dc + dr even; sticks: both even; squares: always). */
+   (triangles: dc + dr even; sticks: both even; squares, hexagons: always). */
 bool pc_grid_is_translation(const pc_grid *g, int32_t dc, int32_t dr);
 
 /* Whether (c, r) names a cell at all (sticks: c + r odd). */
 bool pc_grid_is_cell(const pc_grid *g, pc_cell x);
+
+/* Whether cells a and b may belong to one shape or board (hexagons: c + r
+   of the same parity; always on the other grids). */
+bool pc_grid_compatible(const pc_grid *g, pc_cell a, pc_cell b);
+
+/* Whether the cells are segments between lattice points (sticks): their
+   art draws the end points ('+') and carries no labels, and pieces may not
+   cross at a lattice point. */
+bool pc_grid_segments(const pc_grid *g);
 
 /* The cells that share an edge with x (sticks: segments sharing an end
    point). Returns how many were written to out. */
@@ -64,7 +97,21 @@ int pc_grid_neighbours(const pc_grid *g, pc_cell x, pc_cell out[PC_GRID_MAX_NEIG
 int pc_grid_ascii_cell(const pc_grid *g, int32_t c, int32_t r, char ch);
 
 /* The character that draws cell x in ASCII art when it is not labelled:
-   '#' for squares and triangles, '-' or '|' for sticks. */
+   '#', or '-' or '|' for sticks. */
 char pc_grid_ascii_char(const pc_grid *g, pc_cell x);
+
+/* What fills the places of ASCII output that draw no cell: '.', or ' ' for
+   sticks and hexagons (whose art has places between cells). */
+char pc_grid_ascii_blank(const pc_grid *g);
+
+/* A standard coloring of the grid's cells with k colors (coloring.h). */
+typedef struct pc_grid_coloring {
+  const char *name;
+  int k; /* at most PC_GRID_MAX_COLORS */
+  int (*color)(pc_cell x);
+} pc_grid_coloring;
+
+/* The grid's standard colorings; *n gets how many. */
+const pc_grid_coloring *pc_grid_colorings(const pc_grid *g, int *n);
 
 #endif

@@ -208,7 +208,7 @@ pc_status pc_matrix_build(const pc_puzzle *pz, pc_matrix *m, pc_error *err)
   m->n_cells = pz->n_cells;
   if (!s) s = add_piece_items(&b);
   if (!s) s = add_group_items(&b);
-  if (!s && pc_grid_kind_of(pz->grid) == PC_GRID_STICK) s = add_junctions(&b);
+  if (!s && pc_grid_segments(pz->grid)) s = add_junctions(&b);
   for (int32_t k = 0; k < pz->n_pieces && !s; k++) s = add_placements(&b, k);
   free(b.row);
   free(b.piece_item);

@@ -8,6 +8,17 @@
 #include "core/alloc.h"
 #include "poly/shape.h"
 
+/* Fails at (col, row) of the art. */
+static pc_status art_error(pc_ydoc *y, const yaml_node_t *art, int32_t row, int32_t col,
+                           pc_error *err, const char *what, const char *p, const pc_grid *g)
+{
+  int line, column;
+  char name[32];
+  pc_ydoc_text_pos(y, art, row, col, &line, &column);
+  return pc_error_set(err, PC_ERR_INPUT, line, column, what,
+                      pc_ydoc_char_name(p, name, sizeof name), pc_grid_name(g));
+}
+
 pc_status pc_art_parse(pc_ydoc *y, const yaml_node_t *art, const pc_grid *g,
                        pc_cell **cells, char **labels, int32_t *n, pc_error *err)
 {
@@ -32,15 +43,16 @@ pc_status pc_art_parse(pc_ydoc *y, const yaml_node_t *art, const pc_grid *g,
       continue;
     }
     int kind = pc_grid_ascii_cell(g, col, row, *p);
-    if (kind < 0 || !isprint((unsigned char)*p)) {
-      int line, column;
-      pc_ydoc_text_pos(y, art, row, col, &line, &column);
+    const char *bad = kind < 0 || !isprint((unsigned char)*p)
+                          ? "character %s cannot stand here in %s art"
+                      : kind && count && !pc_grid_compatible(g, c[0], (pc_cell){col, row})
+                          ? "character %s is half a cell off the first cell in %s art "
+                            "(column + row must be all even or all odd)"
+                          : NULL;
+    if (bad) {
       free(c);
       free(l);
-      char name[32];
-      pc_error_set(err, PC_ERR_INPUT, line, column, "character %s cannot stand here in %s art",
-                   pc_ydoc_char_name(p, name, sizeof name), pc_grid_name(g));
-      return PC_ERR_INPUT;
+      return art_error(y, art, row, col, err, bad, p, g);
     }
     if (kind == 1) {
       c[count] = (pc_cell){col, row};
@@ -77,11 +89,12 @@ static pc_status parse_cells(pc_ydoc *y, const yaml_node_t *seq, const pc_grid *
     }
     if (ok) c[i] = (pc_cell){(int32_t)v[0], (int32_t)v[1]};
     if (ok && !pc_grid_is_cell(g, c[i])) ok = false;
+    if (ok && i && !pc_grid_compatible(g, c[0], c[i])) ok = false;
     if (!ok) {
       free(c);
       return pc_ydoc_fail(y, pair, err,
                           "a cell must be [column, row] with whole numbers >= 0 naming "
-                          "a %s cell", pc_grid_name(g));
+                          "a %s cell (of the first cell's parity on hex)", pc_grid_name(g));
     }
   }
   *cells = c;
@@ -191,7 +204,7 @@ pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err)
   }
   set->grid = pc_grid_by_name(pc_ydoc_scalar(grid) ? pc_ydoc_scalar(grid) : "");
   if (!set->grid) {
-    s = pc_ydoc_fail(&y, grid, err, "unknown grid (square, triangle or stick)");
+    s = pc_ydoc_fail(&y, grid, err, "unknown grid (%s)", pc_grid_names());
     goto done;
   }
   if (name && !pc_ydoc_scalar(name)) {

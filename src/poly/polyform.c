@@ -135,7 +135,7 @@ static pc_status grow(const pc_grid *g, int32_t size, int ts, formset *out)
   pc_cell best[PC_POLYFORM_MAX_SIZE], tmp[PC_POLYFORM_MAX_SIZE];
   formset cur;
   if (!formset_init(&cur, 1)) return PC_ERR_NOMEM;
-  form seed = {{{pc_grid_kind_of(g) == PC_GRID_STICK ? 1 : 0, 0}}};
+  form seed = {{{pc_grid_is_cell(g, (pc_cell){0, 0}) ? 0 : 1, 0}}}; /* sticks: (1, 0) */
   canon(g, seed.c, 1, ts, best, tmp);
   if (!formset_add(&cur, &seed)) {
     formset_free(&cur);
@@ -251,33 +251,13 @@ void pc_polyforms_free(pc_polyforms *p)
   memset(p, 0, sizeof *p);
 }
 
-char pc_polyform_letter(const pc_grid *g)
-{
-  switch (pc_grid_kind_of(g)) {
-  case PC_GRID_SQUARE: return 'Q';
-  case PC_GRID_TRIANGLE: return 'T';
-  case PC_GRID_STICK: return 'S';
-  }
-  return 'P';
-}
-
 void pc_polyform_name(const pc_polyforms *p, int32_t i, char *buf, size_t size)
 {
   char digits[16], widest[16];
   snprintf(digits, sizeof digits, "%d", (int)p->free_index[i] + 1);
   int pad = snprintf(widest, sizeof widest, "%d", (int)p->free_count) - (int)strlen(digits);
-  snprintf(buf, size, "%c%.*s%s%s", pc_polyform_letter(p->grid), pad > 0 ? pad : 0,
+  snprintf(buf, size, "%c%.*s%s%s", pc_grid_letter(p->grid), pad > 0 ? pad : 0,
            "000000000", digits, p->mirror[i] ? "m" : "");
-}
-
-static const char *family(const pc_grid *g)
-{
-  switch (pc_grid_kind_of(g)) {
-  case PC_GRID_SQUARE: return "polyominoes";
-  case PC_GRID_TRIANGLE: return "polyiamonds";
-  case PC_GRID_STICK: return "polysticks";
-  }
-  return "polyforms";
 }
 
 /* A YAML scalar: plain when it is safe, else double-quoted. */
@@ -305,11 +285,11 @@ pc_status pc_polyforms_write_yaml(FILE *out, const pc_polyforms *p, const char *
   char fallback[64];
   if (!name) {
     snprintf(fallback, sizeof fallback, "%s%s-%d", p->one_sided ? "one-sided-" : "",
-             family(p->grid), (int)p->size);
+             pc_grid_family(p->grid), (int)p->size);
     name = fallback;
   }
   fprintf(out, "# %d %s %s of %d cells, written by polycover pieces.\n", (int)p->count,
-          p->one_sided ? "one-sided" : "free", family(p->grid), (int)p->size);
+          p->one_sided ? "one-sided" : "free", pc_grid_family(p->grid), (int)p->size);
   fputs("name: ", out);
   write_scalar(out, name);
   fprintf(out, "\ngrid: %s\npieces:\n", pc_grid_name(p->grid));

@@ -42,11 +42,7 @@ void pc_polyforms_free(pc_polyforms *p);
    compared in order by pc_cell_cmp). `cells` is replaced by it. */
 pc_status pc_polyform_canonical(const pc_grid *g, pc_cell *cells, int32_t n, bool one_sided);
 
-/* The letter that starts the names on a grid: Q (square), T (triangle),
-   S (stick). */
-char pc_polyform_letter(const pc_grid *g);
-
-/* Polyform i's name: the grid's letter, the free form's number from 1
+/* Polyform i's name: the grid's letter (pc_grid_letter), the free form's number from 1
    padded to the width of the largest, and 'm' for a mirror image: Q01 ..
    Q12 for pentominoes, and Q05, Q05m in a one-sided set. */
 void pc_polyform_name(const pc_polyforms *p, int32_t i, char *buf, size_t size);

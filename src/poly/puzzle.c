@@ -312,7 +312,7 @@ static pc_status label_cells(pc_ydoc *y, const yaml_node_t *art, pc_puzzle *pz,
   for (int32_t i = 0; i < pz->n_cells; i++) {
     pz->fixed[i] = -1;
     char c = labels[i];
-    if (c == '#' || pc_grid_kind_of(pz->grid) == PC_GRID_STICK) continue;
+    if (c == '#' || pc_grid_segments(pz->grid)) continue;
     for (int32_t k = 0; k < pz->n_pieces && pz->fixed[i] < 0; k++)
       if (pz->pieces[k].name[0] == c && !pz->pieces[k].name[1]) pz->fixed[i] = k;
     if (pz->fixed[i] < 0) {
@@ -472,7 +472,7 @@ pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err)
   snprintf(pz->title, sizeof pz->title, "%s", title ? title : path);
   pz->grid = pc_grid_by_name(pc_ydoc_scalar(grid) ? pc_ydoc_scalar(grid) : "");
   if (!pz->grid) {
-    s = pc_ydoc_fail(&y, grid, err, "unknown grid (square, triangle or stick)");
+    s = pc_ydoc_fail(&y, grid, err, "unknown grid (%s)", pc_grid_names());
     goto done;
   }
   if ((s = load_pieces(&y, pieces, pz, err))) goto done;

@@ -5,7 +5,7 @@
    likewise for the top-bottom mirror image.
 
    An edge is a pair of neighbouring board cells (pc_grid_neighbours): two
-   squares or triangles sharing a side; for sticks, two segments sharing an
+   squares, triangles or hexagons sharing a side; for sticks, two segments sharing an
    end point, the natural analogue. The mirror is the reflection of the
    grid that maps the board's bounding box onto itself; on a board that is
    not mirror-symmetric only edges whose mirror image lies on the board

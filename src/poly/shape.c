@@ -48,17 +48,15 @@ void pc_shape_normalize(const pc_grid *g, pc_cell *cells, int32_t n)
     if (cells[i].r < minr) minr = cells[i].r;
   }
   int64_t dc = -(int64_t)minc, dr = -(int64_t)minr;
-  switch (pc_grid_kind_of(g)) {
-  case PC_GRID_SQUARE: break;
-  case PC_GRID_TRIANGLE:
-    if ((dc + dr) & 1) dc++; /* keep up triangles up */
-    break;
-  case PC_GRID_STICK:
-    /* Even moves only: the first lattice point lands on 0. */
-    if (dc & 1) dc++;
-    if (dr & 1) dr++;
-    break;
-  }
+  /* The nearest move the lattice allows, right and down: triangles keep
+     pointing the same way, sticks' first lattice point lands on 0. */
+  static const int more[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
+  for (int k = 0; k < 4; k++)
+    if (pc_grid_is_translation(g, (int32_t)(dc + more[k][0]), (int32_t)(dr + more[k][1]))) {
+      dc += more[k][0];
+      dr += more[k][1];
+      break;
+    }
   for (int32_t i = 0; i < n; i++) {
     cells[i].c = (int32_t)(cells[i].c + dc);
     cells[i].r = (int32_t)(cells[i].r + dr);
@@ -154,7 +152,7 @@ bool pc_shape_mirror_symmetric(const pc_grid *g, const pc_cell *cells, int32_t n
 
 char *pc_shape_ascii(const pc_grid *g, const pc_cell *cells, int32_t n, const char *labels)
 {
-  bool stick = pc_grid_kind_of(g) == PC_GRID_STICK;
+  bool stick = pc_grid_segments(g);
   int64_t w = 0, h = 0; /* past the last column and row used */
   for (int32_t i = 0; i < n; i++) {
     pc_cell x = cells[i];
@@ -169,7 +167,7 @@ char *pc_shape_ascii(const pc_grid *g, const pc_cell *cells, int32_t n, const ch
   int64_t stride = w + 1; /* the last byte of a row is for '\n' */
   char *art = pc_alloc_array((size_t)(stride * h + 1), 1);
   if (!art) return NULL;
-  char blank = stick ? ' ' : '.';
+  char blank = pc_grid_ascii_blank(g);
   memset(art, blank, (size_t)(stride * h));
   /* End points first, so that they never hide a segment. Segments have an
      odd coordinate along their length, so the near end point is >= 0. */

@@ -346,7 +346,7 @@ static pc_status read_piece(reader *rd, const char *rest)
 static pc_status read_board(reader *rd)
 {
   pc_puzzle *pz = &rd->out->pz;
-  bool stick = pc_grid_kind_of(pz->grid) == PC_GRID_STICK;
+  bool stick = pc_grid_segments(pz->grid);
   int32_t row = 0;
   for (;; row++) {
     if (!pc_lines_next(&rd->in)) return fail(rd, NULL, "the board has no 'end'");
@@ -360,6 +360,9 @@ static pc_status read_board(reader *rd)
         return fail(rd, p, "'%s' cannot stand here in %s board art", shown,
                     pc_grid_name(pz->grid));
       if (!k) continue;
+      if (pz->n_cells && !pc_grid_compatible(pz->grid, pz->cells[0], x))
+        return fail(rd, p, "'%s' is half a cell off the first cell in %s board art", shown,
+                    pc_grid_name(pz->grid));
       if (!pc_grow((void **)&pz->cells, &rd->cap_cells, pz->n_cells + 1, sizeof *pz->cells))
         return nomem(rd);
       pz->cells[pz->n_cells++] = x;
@@ -464,7 +467,7 @@ static pc_status read_all(reader *rd)
     } else if (keyword(line, "grid", &rest)) {
       if (pz->grid) return fail(rd, line, "a second grid");
       if (!(pz->grid = pc_grid_by_name(rest)))
-        return fail(rd, rest, "unknown grid '%s' (square, triangle or stick)", rest);
+        return fail(rd, rest, "unknown grid '%s' (%s)", rest, pc_grid_names());
     } else if (keyword(line, "piece", &rest)) {
       if (board) return fail(rd, line, "pieces come before the board");
       if ((s = read_piece(rd, rest))) return s;

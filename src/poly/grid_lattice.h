@@ -1,0 +1,78 @@
+/* grid_lattice.h — private to the grid files: the table of functions and
+   properties one lattice fills in (one grid_<name>.c each), and the small
+   arithmetic they share. grid.c dispatches to it; nothing else includes
+   this header. Adding a lattice: write its grid_<name>.c, add it to
+   pc_grid_kind and to the list in grid.c (docs/DESIGN.md). */
+#ifndef PC_GRID_LATTICE_H
+#define PC_GRID_LATTICE_H
+
+#include "poly/grid.h"
+
+struct pc_grid {
+  pc_grid_kind kind;
+  const char *name;    /* as written after grid: */
+  const char *family;  /* "polyominoes", the word for its polyforms */
+  char letter;         /* starts the names of enumerated polyforms */
+  char blank;          /* what draws no cell in ASCII output */
+  bool segments;       /* cells are segments between lattice points */
+  int transforms, rotations;
+  pc_cell (*transform)(int t, pc_cell x); /* t in [0, transforms) */
+  bool (*is_translation)(int32_t dc, int32_t dr);
+  bool (*is_cell)(pc_cell x);
+  bool (*compatible)(pc_cell a, pc_cell b); /* NULL: always */
+  int (*neighbours)(pc_cell x, pc_cell out[PC_GRID_MAX_NEIGHBOURS]);
+  int (*ascii_cell)(int32_t c, int32_t r, char ch); /* after '.' and ' ' */
+  char (*ascii_char)(pc_cell x);                     /* NULL: '#' */
+  const pc_grid_coloring *colorings;
+  int n_colorings;
+};
+
+extern const pc_grid pc_grid_square_lattice, pc_grid_triangle_lattice, pc_grid_stick_lattice,
+    pc_grid_hex_lattice;
+
+static inline bool pc_lattice_odd(int64_t v) { return (v & 1) != 0; }
+
+/* a mod m in [0, m). */
+static inline int pc_lattice_mod(int64_t a, int m) { return (int)(((a % m) + m) % m); }
+
+/* v / d rounded down (d > 0). */
+static inline int64_t pc_lattice_floor_div(int64_t v, int64_t d)
+{
+  return v >= 0 ? v / d : -((-v + d - 1) / d);
+}
+
+/* Any printable character but the blanks draws a cell. */
+static inline int pc_lattice_any_char(int32_t c, int32_t r, char ch)
+{
+  (void)c, (void)r;
+  return ch > ' ' && ch < 0x7f ? 1 : -1;
+}
+
+/* Transform t built the usual way: reflections are "mirror (c -> -c),
+   then rotate", the same reflection for every lattice, which keeps
+   triangles' orientation and sticks' parities; rotation t is `turn` (a
+   1/rotations turn) applied t times. */
+static inline pc_cell pc_lattice_turns(int t, int rotations, pc_cell x,
+                                       pc_cell (*turn)(pc_cell))
+{
+  if (t >= rotations) {
+    x.c = -x.c;
+    t -= rotations;
+  }
+  for (int i = 0; i < t; i++) x = turn(x);
+  return x;
+}
+
+static inline bool pc_lattice_always(int32_t dc, int32_t dr)
+{
+  (void)dc, (void)dr;
+  return true;
+}
+
+static inline bool pc_lattice_every_cell(pc_cell x)
+{
+  (void)x;
+  return true;
+}
+
+#endif
