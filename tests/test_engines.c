@@ -65,3 +65,39 @@ Test(engines, auto_trial_and_stop)
   pc_solver_free(&sv);
   pc_puzzle_free(&pz);
 }
+
+/* A problem with items and no options at all (no piece fits the board):
+   every engine builds it and finds no solution. */
+Test(engines, no_options)
+{
+  pc_xc xc;
+  pc_xc_with_items(&xc, 3, 0);
+  const pc_engine *const engines[] = {&pc_engine_dlx, &pc_engine_bitdlx, &pc_engine_bitsweep};
+  for (size_t i = 0; i < sizeof engines / sizeof *engines; i++) {
+    void *e = engines[i]->create(engines[i], &xc);
+    cr_assert_not_null(e, "%s", engines[i]->name);
+    pc_dlx_stats st;
+    engines[i]->search(e, &(pc_dlx_config){0}, &st);
+    cr_expect_eq(st.solutions, 0, "%s", engines[i]->name);
+    cr_expect(st.complete, "%s", engines[i]->name);
+    engines[i]->destroy(e);
+  }
+  pc_xc_free(&xc);
+}
+
+/* Bounds and colors: DLX takes them, the bitset engines refuse and say
+   why, auto takes DLX. */
+Test(engines, bounds_and_colors)
+{
+  const pc_engine *e;
+  pc_error err = {0};
+  pc_xc xc;
+  pc_xc_with_items(&xc, 3, 0);
+  cr_assert_eq(pc_xc_set_bounds(&xc, 0, 0, 2, &err), PC_OK);
+  cr_expect_eq(pc_engine_select("bitdlx", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_ERR_INPUT);
+  cr_expect(strstr(err.msg, "engine bitdlx takes plain exact covers only"), "%s", err.msg);
+  cr_expect_eq(pc_engine_select("auto", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_OK);
+  cr_expect_eq(e, &pc_engine_dlx);
+  cr_expect_eq(pc_engine_select("dlx", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_OK);
+  pc_xc_free(&xc);
+}

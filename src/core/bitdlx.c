@@ -94,9 +94,10 @@ pc_bitdlx *pc_bitdlx_new(const pc_xc *xc)
   size_t levels = (size_t)np + 1, w = (size_t)words;
   b->conflicts = pc_calloc_array((size_t)no * w + 1, sizeof *b->conflicts);
   b->prim_start = pc_alloc_array((size_t)no + 1, sizeof *b->prim_start);
-  b->prim = pc_alloc_array((size_t)xc->opt_start[no] + 1, sizeof *b->prim);
+  size_t entries = no ? (size_t)xc->opt_start[no] : 0; /* no options: no opt_start */
+  b->prim = pc_alloc_array(entries + 1, sizeof *b->prim);
   b->row_start = pc_alloc_array(levels, sizeof *b->row_start);
-  b->alive = pc_alloc_array(levels * w, sizeof *b->alive);
+  b->alive = pc_alloc_array(levels * w + 1, sizeof *b->alive);
   b->keys = pc_alloc_array(levels * (size_t)b->stride + 1, sizeof *b->keys);
   b->item = pc_alloc_array(levels, sizeof *b->item);
   b->next = pc_alloc_array(levels, sizeof *b->next);
