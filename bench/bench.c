@@ -1,5 +1,6 @@
 /* bench.c — `make bench`: the enumerations of the shipped boards as
-   `polycover solve` runs them, then the DLX engine on every matrix in
+   `polycover solve` runs them, puzzles with copies beside the same ones
+   with their copies named apart, then the DLX engine on every matrix in
    tests/data, one thread (file, solutions, nodes, updates, seconds,
    million updates per second), then the leftmost rule on one matrix. Run
    from the repository root.
@@ -130,7 +131,7 @@ static bool bench_one(report *r, const char *path, const pc_dlx_config *cfg, con
   }
   pc_xc xc;
   pc_error err = {0};
-  pc_status s = pc_dlx1_read(f, &xc, &err);
+  pc_status s = pc_dlx1_read(f, &xc, NULL, &err);
   fclose(f);
   if (s) {
     fprintf(stderr, "bench: %s:%d:%d: %s\n", path, err.line, err.column, err.msg);
@@ -188,6 +189,45 @@ static void board_row(report *r, const char *board, bool all, const pc_census *c
       engine->name, engine == picked ? "*" : " ", res->threads, res->seconds, work);
 }
 
+/* A board file solved as `solve` does (all: every solution, no
+   reduction), with `engine` on `threads`. */
+typedef struct solved {
+  pc_puzzle pz;
+  pc_solver sv;
+  pc_runner_result res;
+} solved;
+
+static bool solve_file(const char *path, bool all, const pc_engine *engine, int threads,
+                       solved *out)
+{
+  pc_error err = {0};
+  if (pc_puzzle_load(path, &out->pz, &err)) {
+    fprintf(stderr, "bench: %s:%d:%d: %s\n", path, err.line, err.column, err.msg);
+    return false;
+  }
+  if (pc_solver_init(&out->sv, &out->pz, all, false, 0, &err)) {
+    fprintf(stderr, "bench: %s: %s\n", path, err.msg);
+    pc_puzzle_free(&out->pz);
+    return false;
+  }
+  pc_runner_config cfg = {.engine = engine, .choose = PC_CHOOSE_MRV, .threads = threads,
+                          .visit = take, .ctx = &out->sv.census};
+  pc_status s = pc_runner_run(&out->sv.matrix.xc, &cfg, &out->res, &err);
+  if (!s && out->res.ran) return true;
+  fprintf(stderr, "bench: %s: %s\n", path, err.msg);
+  pc_runner_result_free(&out->res);
+  pc_solver_free(&out->sv);
+  pc_puzzle_free(&out->pz);
+  return false;
+}
+
+static void solved_free(solved *x)
+{
+  pc_runner_result_free(&x->res);
+  pc_solver_free(&x->sv);
+  pc_puzzle_free(&x->pz);
+}
+
 /* Solves a shipped board as `solve` does, with `engine`, and prints one
    row; seconds are wall time here (several threads). `picked` marks the
    engine auto takes. */
@@ -196,31 +236,11 @@ static bool bench_board(report *r, const char *board, bool all, const pc_engine 
 {
   char path[256];
   snprintf(path, sizeof path, "boards/%s.yaml", board);
-  pc_puzzle pz;
-  pc_solver sv;
-  pc_error err = {0};
-  if (pc_puzzle_load(path, &pz, &err)) {
-    fprintf(stderr, "bench: %s:%d:%d: %s\n", path, err.line, err.column, err.msg);
-    return false;
-  }
-  if (pc_solver_init(&sv, &pz, all, false, 0, &err)) {
-    fprintf(stderr, "bench: %s: %s\n", path, err.msg);
-    pc_puzzle_free(&pz);
-    return false;
-  }
-  pc_runner_config cfg = {.engine = engine, .choose = PC_CHOOSE_MRV, .threads = threads,
-                       .visit = take, .ctx = &sv.census};
-  pc_runner_result res;
-  pc_status s = pc_runner_run(&sv.matrix.xc, &cfg, &res, &err);
-  bool ok = !s && res.ran;
-  if (ok)
-    board_row(r, board, all, &sv.census, engine, picked, &res);
-  else
-    fprintf(stderr, "bench: %s: %s\n", path, err.msg);
-  pc_runner_result_free(&res);
-  pc_solver_free(&sv);
-  pc_puzzle_free(&pz);
-  return ok;
+  solved x;
+  if (!solve_file(path, all, engine, threads, &x)) return false;
+  board_row(r, board, all, &x.sv.census, engine, picked, &x.res);
+  solved_free(&x);
+  return true;
 }
 
 /* The engine auto takes for a board's default search. */
@@ -263,7 +283,7 @@ static bool bench_board_rows(report *r, const char *b)
 }
 
 /* The long enumerations of the shipped boards; BENCH_BOARDS=name,name...
-   picks some. */
+   picks some ("copies" the copies table). */
 static bool bench_boards(report *r)
 {
   static const char *const boards[] = {"scott",   "pent6x10",     "kanoodle", "dudeney",
@@ -309,6 +329,93 @@ static bool bench_matrices(report *r)
   globfree(&g);
   pc_dlx_config left = {.choose = PC_CHOOSE_LEFTMOST};
   ok &= bench_one(r, "tests/data/scott_x23_xfirst.dlx", &left, "leftmost rule");
+  return ok;
+}
+
+/* ---- copies: one item with bounds beside pieces named apart ---- */
+
+/* Knuth's dlx3 on the matrix of x, when KNUTH_BIN names a folder that has
+   it: its wall seconds, and its count and nodes from its last line; false
+   when it is not there or did not run. */
+static bool knuth_dlx3(const solved *x, double *seconds, uint64_t *count, uint64_t *nodes)
+{
+  const char *dir = getenv("KNUTH_BIN");
+  char program[512], line[512], tmp[] = "/tmp/pc-bench-XXXXXX";
+  snprintf(program, sizeof program, "%s/dlx3", dir ? dir : "");
+  int fd = dir ? mkstemp(tmp) : -1;
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  bool ok = f && !pc_dlx1_write(f, &x->sv.matrix.xc, NULL);
+  if (f) fclose(f);
+  char command[1200];
+  snprintf(command, sizeof command, "%s < %s 2>&1 >/dev/null", program, tmp);
+  double start = pc_now();
+  FILE *out = ok ? popen(command, "r") : NULL;
+  ok = false;
+  while (out && fgets(line, sizeof line, out)) {
+    unsigned long long c, n;
+    const char *at = strstr(line, "bytes, ");
+    if (sscanf(line, "Altogether %llu solution", &c) == 1 && at &&
+        sscanf(at, "bytes, %llu nodes", &n) == 1)
+      *count = c, *nodes = n, ok = true;
+  }
+  if (out) ok = pclose(out) == 0 && ok;
+  *seconds = pc_now() - start;
+  if (fd >= 0) remove(tmp);
+  return ok;
+}
+
+static void copies_row(report *r, const char *label, const char *engine, int threads,
+                       uint64_t solutions, uint64_t nodes, double seconds)
+{
+  char b1[32], b2[32];
+  say(r, "| %-28s | %-10s | %7d | %9s | %11s | %8.3f |\n", label, engine, threads,
+      grouped(solutions, b1), grouped(nodes, b2), seconds);
+}
+
+/* One puzzle with copies, all solutions, on DLX (DLX3 here) with 1 and 2
+   threads and Knuth's dlx3 if built; then, when given, the same puzzle
+   with its copies named apart, on DLX and on the engine auto takes. */
+static bool bench_copies_puzzle(report *r, const char *label, const char *path,
+                                const char *named)
+{
+  solved x;
+  for (int threads = 1; threads <= 2; threads++) {
+    if (!solve_file(path, true, &pc_engine_dlx, threads, &x)) return false;
+    copies_row(r, label, "dlx", threads, x.sv.census.solutions, x.res.stats.nodes,
+               x.res.seconds);
+    double seconds;
+    uint64_t count, nodes;
+    if (threads == 1 && knuth_dlx3(&x, &seconds, &count, &nodes))
+      copies_row(r, label, "knuth dlx3", 1, count, nodes, seconds);
+    solved_free(&x);
+  }
+  if (!named) return true;
+  const pc_engine *engines[] = {&pc_engine_dlx, &pc_engine_bitsweep};
+  for (size_t i = 0; i < 2; i++) {
+    if (!solve_file(named, true, engines[i], 1, &x)) return false;
+    copies_row(r, "  the same, named apart", engines[i]->name, 1, x.sv.census.solutions,
+               x.res.stats.nodes, x.res.seconds);
+    solved_free(&x);
+  }
+  return true;
+}
+
+static bool bench_copies(report *r)
+{
+  say(r, "Copies, all solutions (seconds: wall time; a piece with copies is one item "
+         "with bounds, run by DLX as Knuth's DLX3; named apart, each tiling is met once "
+         "per naming; knuth dlx3 when KNUTH_BIN names a folder with his program):\n\n");
+  say(r, "| %-28s | %-10s | %7s | %9s | %11s | %8s |\n", "puzzle", "engine", "threads",
+      "solutions", "nodes", "seconds");
+  say(r, "|------------------------------|------------|--------:|----------:|------------:|"
+         "---------:|\n");
+  bool ok = bench_copies_puzzle(r, "8 L trominoes, 4x6", "tests/data/boards/copies_l8.yaml",
+                                "bench/copies/l8-named.yaml");
+  ok &= bench_copies_puzzle(r, "2 sets of tetrominoes, 5x8", "boards/tetra2x5x8.yaml",
+                            "bench/copies/tetra2-named.yaml");
+  ok &= bench_copies_puzzle(r, "2 one-sided sets, 7x8", "boards/onesided-tetra2x7x8.yaml",
+                            NULL);
+  say(r, "\n");
   return ok;
 }
 
@@ -368,6 +475,8 @@ int main(void)
   }
   print_machine(&r);
   bool ok = bench_boards(&r);
+  const char *only = getenv("BENCH_BOARDS");
+  if (!only || strstr(only, "copies")) ok &= bench_copies(&r);
   ok &= bench_matrices(&r);
   if (doc) {
     fclose(r.copy);
