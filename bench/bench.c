@@ -383,8 +383,8 @@ static bool bench_copies_puzzle(report *r, const char *label, const char *path,
     if (!solve_file(path, true, &pc_engine_dlx, threads, &x)) return false;
     copies_row(r, label, "dlx", threads, x.sv.census.solutions, x.res.stats.nodes,
                x.res.seconds);
-    double seconds;
-    uint64_t count, nodes;
+    double seconds = 0;
+    uint64_t count = 0, nodes = 0;
     if (threads == 1 && knuth_dlx3(&x, &seconds, &count, &nodes))
       copies_row(r, label, "knuth dlx3", 1, count, nodes, seconds);
     solved_free(&x);
