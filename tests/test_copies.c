@@ -132,6 +132,16 @@ Test(copies, engines)
   pc_run_free(&r);
 }
 
+/* The estimate follows DLX's tree on plain covers only: it says so. */
+Test(copies, estimate_refuses)
+{
+  const char *args[] = {"estimate", "boards/tetra2x5x8.yaml", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "not estimated"), "%s", r.err);
+  pc_run_free(&r);
+}
+
 typedef struct bad_entry {
   const char *entry;
   int line, column;

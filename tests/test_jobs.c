@@ -100,6 +100,11 @@ Test(jobs, scott_best) { jobs_equal_solve("boards/scott.yaml", "scott", "--best"
 Test(jobs, scott_dlx_updates) { jobs_equal_solve("boards/scott.yaml", "scott", "--engine=dlx"); }
 Test(jobs, pent6x10) { jobs_equal_solve("boards/pent6x10.yaml", "pent6x10", "--sym-table"); }
 Test(jobs, hexrhombus_all) { jobs_equal_solve("boards/hexrhombus.yaml", "hexrhombus", "--all"); }
+/* Copies: DLX3's split leaves (null choices included) replayed in jobs. */
+Test(jobs, copies_all)
+{
+  jobs_equal_solve("boards/pent5x5-any.yaml", "pent5x5-any", "--all");
+}
 
 /* Missing and doubled results, and a job of another board. */
 Test(jobs, missing_doubled_foreign)

@@ -130,6 +130,11 @@ typedef struct measured {
 
 static pc_status measure(const pc_xc *xc, const estimate_options *o, measured *m, pc_error *err)
 {
+  if (!pc_xc_plain(xc))
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "the estimate follows DLX's tree on plain exact covers, and this "
+                        "problem has %s; not estimated (solve it: copies cost no k!)",
+                        pc_xc_has_bounds(xc) ? "copies or bounds" : "colors");
   pc_dlx *d = pc_dlx_new(xc);
   if (!d || !pc_dlx_estimate(d, o->choose, o->paths, o->seed, &m->est)) {
     pc_dlx_free(d);
