@@ -1,6 +1,7 @@
 /* booklet.c — challenge pages and solution pages on A4. */
 #include "render/booklet.h"
 
+#include <cairo-pdf.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,6 +218,11 @@ pc_status pc_render_booklet(const char *path, const char *title, const pc_bookle
   int32_t *anchor = pc_alloc_array((size_t)items[0].puzzle.n_cells, sizeof *anchor);
   if (!anchor) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   if (!s) s = pc_canvas_open(&b.cv, path, PAGE_W, PAGE_H, err);
+  if (!s && b.cv.format == PC_FORMAT_PDF) {
+    /* No date in the file: the same challenges give the same booklet. */
+    cairo_pdf_surface_set_metadata(b.cv.surface, CAIRO_PDF_METADATA_CREATE_DATE, "");
+    cairo_pdf_surface_set_metadata(b.cv.surface, CAIRO_PDF_METADATA_TITLE, title);
+  }
   if (!s) {
     if (challenge_pages(&b, items, n, anchor)) solution_pages(&b, items, n);
     s = pc_canvas_commit(&b.cv, err);

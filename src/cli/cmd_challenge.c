@@ -273,6 +273,7 @@ int pc_cmd_challenge(int argc, char **argv)
   if (s) goto done;
   loaded = true;
   s = pc_challenge_make(&pz, &o.make, &set, &err);
+  if (s && !err.file[0]) pc_error_file(&err, pz.path);
   if (s) goto done;
   s = name_files(&w, &err);
   if (s) goto done;

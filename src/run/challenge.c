@@ -449,40 +449,50 @@ static pc_status left_range(maker *mk, const worker *w, pc_error *err)
   int32_t n[3] = {0, 0, 0};
   for (int32_t i = 0; i < w->n_sol; i++) n[mk->role[w->sol[i]]]++;
   int32_t lo = n[ROLE_FREE] > 1 ? n[ROLE_FREE] : 1, hi = n[ROLE_FREE] + n[ROLE_REMOVABLE];
-  if (!n[ROLE_REMOVABLE])
-    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
-                        "no piece can be pre-placed: board art shows a pre-placed piece by "
-                        "its one-character name, which needs one copy and a grid whose art "
-                        "takes letters (the %s grid's %s)",
-                        pc_grid_name(mk->pz->grid),
-                        pc_grid_ascii_cell(mk->pz->grid, mk->pz->cells[0].c,
-                                           mk->pz->cells[0].r, 'A') == 1
-                            ? "does"
-                            : "does not");
   mk->left_min = mk->o->left_min ? mk->o->left_min : lo;
   mk->left_max = mk->o->left_max ? mk->o->left_max : hi;
   if (!mk->o->left_min && !mk->o->minimal) {
     mk->left_min = lo > hi / 4 ? lo : hi / 4;
     mk->left_max = lo > hi * 2 / 3 ? lo : hi * 2 / 3;
   }
+  char asked[64];
+  if (mk->left_min == mk->left_max) snprintf(asked, sizeof asked, "%d", (int)mk->left_min);
+  else snprintf(asked, sizeof asked, "%d..%d", (int)mk->left_min, (int)mk->left_max);
   if (mk->left_max > hi)
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
-                        "--left %d..%d: the puzzle has only %d pieces to place", (int)mk->left_min,
-                        (int)mk->left_max, (int)hi);
+                        "--left %s: the puzzle has only %d pieces to place", asked, (int)hi);
   if (mk->left_min < lo)
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
-                        "--left %d..%d: %d pieces cannot be pre-placed (a name longer than one "
+                        "--left %s: %d pieces cannot be pre-placed (a name longer than one "
                         "character, or copies), so at least %d are left",
-                        (int)mk->left_min, (int)mk->left_max, (int)n[ROLE_FREE], (int)lo);
+                        asked, (int)n[ROLE_FREE], (int)lo);
   return PC_OK;
+}
+
+/* Whether some piece can be pre-placed at all (before any search). */
+static pc_status check_placeable(const maker *mk, pc_error *err)
+{
+  const pc_puzzle *pz = mk->pz;
+  for (int32_t k = 0; k < mk->m->xc.n_options; k++)
+    if (mk->role[k] == ROLE_REMOVABLE) return PC_OK;
+  if (pc_grid_ascii_cell(pz->grid, pz->cells[0].c, pz->cells[0].r, 'A') < 1)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "the %s grid's board art cannot show pre-placed pieces, so no "
+                        "challenge can be written",
+                        pc_grid_name(pz->grid));
+  return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                      "no piece can be pre-placed: the board art shows a pre-placed piece by "
+                      "its one-character name, and it must have one copy");
 }
 
 /* A first solution, which tells whether there is any and how many pieces
    one has. */
 static pc_status first_check(maker *mk, worker *w, pc_error *err)
 {
+  pc_status s = check_placeable(mk, err);
+  if (s) return s;
   uint64_t rng = challenge_seed(mk->o->seed, -1, 0);
-  pc_status s = random_solution(w, &rng, err);
+  s = random_solution(w, &rng, err);
   if (s) return s;
   if (!w->n_sol)
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
