@@ -211,6 +211,34 @@ static void expect_refused(const char *const *args, const char *message)
   pc_run_free(&r);
 }
 
+/* With one piece left, a challenge is a solution and the piece taken off;
+   when no solution is its own image, the challenges different up to the
+   board's symmetry are the classes of solutions times the pieces. One
+   more than that is refused. */
+Test(challenge, repeats_up_to_symmetry)
+{
+  const char *board = "tests/data/boards/small.yaml";
+  pc_solved sv = pc_solve_board(board);
+  cr_assert_eq(sv.solutions, sv.unique * (uint64_t)sv.symmetries);
+  cr_assert_gt(sv.symmetries, 1);
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load(board, &pz, &err), PC_OK, "%s", err.msg);
+  uint64_t distinct = sv.unique * (uint64_t)pz.n_pieces;
+  pc_puzzle_free(&pz);
+  char all[32], more[32];
+  snprintf(all, sizeof all, "%llu", (unsigned long long)distinct);
+  snprintf(more, sizeof more, "%llu", (unsigned long long)distinct + 1);
+  const char *enough[] = {"challenge", board, "--left", "1", "--count", all, NULL};
+  pc_run r = pc_run_program(NULL, enough);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+  char message[128];
+  snprintf(message, sizeof message, "only %s different challenges turned up", all);
+  const char *too_many[] = {"challenge", board, "--left", "1", "--count", more, NULL};
+  expect_refused(too_many, message);
+}
+
 Test(challenge, bad_requests)
 {
   const char *too_many[] = {"challenge", "boards/kanoodle.yaml", "--left", "20", NULL};

@@ -11,13 +11,14 @@
 
 #include "core/alloc.h"
 #include "core/dlx.h"
+#include "poly/symmetry.h"
 
 /* Random orders of pieces tried on one solution before taking another. */
 #define ORDERS_PER_SOLUTION 4
 /* Attempts (solution and order) for one challenge before giving up. */
 #define MAX_TRIES 400
 /* New attempts for a challenge that repeats an earlier one. */
-#define MAX_REPEATS 50
+#define MAX_REPEATS 200
 
 /* splitmix64: the whole state is one number, so that a challenge is made
    again from its seed alone, whichever thread makes it. */
@@ -62,6 +63,7 @@ enum { ROLE_FIXED, ROLE_REMOVABLE, ROLE_FREE };
 typedef struct maker {
   const pc_puzzle *pz;
   const pc_matrix *m;
+  const pc_symmetry *g;       /* the board's symmetries */
   const pc_challenge_opts *o;
   int32_t left_min, left_max;
   signed char *role;          /* per option: a role below */
@@ -367,31 +369,71 @@ static pc_status make_all(maker *mk, worker *main, pc_error *err)
   return s;
 }
 
-static bool same_challenge(const pc_challenge *a, const pc_challenge *b)
+/* What tells challenges apart: the pre-placed pieces as a tiling, the
+   smallest of its images under the board's symmetries (a challenge and its
+   mirror image are one puzzle to a player). */
+typedef struct repeats {
+  const pc_symmetry *g;
+  pc_tiling *key;           /* per challenge */
+  pc_tiling image;
+  int32_t *scratch;         /* n_cells */
+} repeats;
+
+static void challenge_key(repeats *r, const pc_matrix *m, const pc_challenge *ch, pc_tiling *key)
 {
-  return a->n_given == b->n_given &&
-         !memcmp(a->solution, b->solution, (size_t)a->n_given * sizeof *a->solution);
+  pc_tiling_from_options(key, m, ch->solution, ch->n_given);
+  pc_tiling given = {key->n_cells, r->scratch + key->n_cells, r->scratch + 2 * key->n_cells};
+  pc_tiling_copy(&given, key);
+  for (int32_t e = 1; e < r->g->order; e++) {
+    pc_symmetry_apply(r->g, e, &given, &r->image, r->scratch);
+    if (pc_tiling_cmp(&r->image, key) < 0) pc_tiling_copy(key, &r->image);
+  }
+}
+
+static void repeats_free(repeats *r, int32_t n)
+{
+  for (int32_t i = 0; r->key && i < n; i++) pc_tiling_free(&r->key[i]);
+  free(r->key);
+  pc_tiling_free(&r->image);
+  free(r->scratch);
+}
+
+static pc_status repeats_init(repeats *r, const pc_symmetry *g, int32_t n, int32_t n_cells)
+{
+  *r = (repeats){.g = g};
+  r->key = pc_calloc_array((size_t)n, sizeof *r->key);
+  r->scratch = pc_alloc_array(3 * (size_t)n_cells + 1, sizeof *r->scratch);
+  pc_status s = r->key && r->scratch ? pc_tiling_init(&r->image, n_cells) : PC_ERR_NOMEM;
+  for (int32_t i = 0; i < n && !s; i++) s = pc_tiling_init(&r->key[i], n_cells);
+  return s;
+}
+
+/* Whether challenge i repeats an earlier one; its key is made here. */
+static bool repeated(repeats *r, const maker *mk, int32_t i)
+{
+  challenge_key(r, mk->m, &mk->items[i], &r->key[i]);
+  for (int32_t j = 0; j < i; j++)
+    if (!pc_tiling_cmp(&r->key[j], &r->key[i])) return true;
+  return false;
 }
 
 /* Makes again, in the caller's thread, each challenge that repeats an
-   earlier one (the same pieces pre-placed the same way). */
+   earlier one, up to symmetry. */
 static pc_status drop_repeats(maker *mk, worker *w, pc_error *err)
 {
-  for (int32_t i = 0; i < mk->o->count; i++) {
-    for (int32_t attempt = 1;; attempt++) {
-      int32_t j = 0;
-      while (j < i && !same_challenge(&mk->items[j], &mk->items[i])) j++;
-      if (j == i) break;
-      if (attempt > MAX_REPEATS)
-        return pc_error_set(err, PC_ERR_INPUT, 0, 0,
-                            "only %d different challenges turned up (ask for fewer with "
-                            "--count, or allow more pieces left with --left)",
-                            (int)i);
-      pc_status s = make_one(w, i, attempt, &mk->items[i], err);
-      if (s) return s;
-    }
-  }
-  return PC_OK;
+  repeats r;
+  pc_status s = repeats_init(&r, mk->g, mk->o->count, mk->pz->n_cells);
+  if (s) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  for (int32_t i = 0; i < mk->o->count && !s; i++)
+    for (int32_t attempt = 1; !s && repeated(&r, mk, i); attempt++)
+      s = attempt > MAX_REPEATS
+              ? pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                             "only %d different challenges turned up (ask for fewer with "
+                             "--count, or allow more pieces left with --left)",
+                             (int)i)
+              : make_one(w, i, attempt, &mk->items[i], err);
+  repeats_free(&r, mk->o->count);
+  return s;
 }
 
 /* The rating: the search's size in bits, plus the steps of its path that
@@ -522,10 +564,15 @@ pc_status pc_challenge_make(const pc_puzzle *pz, const pc_challenge_opts *o,
   memset(set, 0, sizeof *set);
   set->pz = pz;
   set->levels = o->levels > 0 ? o->levels : PC_CHALLENGE_LEVELS;
-  maker mk = {.pz = pz, .m = &set->matrix, .o = o};
+  pc_symmetry g = {0};
+  maker mk = {.pz = pz, .m = &set->matrix, .g = &g, .o = o};
   worker main = {0};
   pc_status s = pc_matrix_build(pz, &set->matrix, err);
   if (s) return s;
+  if ((s = pc_symmetry_find(pz, &g))) {
+    s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    goto done;
+  }
   s = assign_roles(pz, &set->matrix, &mk.role, err);
   if (s) goto done;
   s = worker_init(&main, &mk, err);
@@ -546,6 +593,7 @@ done:
   free(mk.role);
   free(mk.status);
   free(mk.errors);
+  pc_symmetry_free(&g);
   if (s) pc_challenge_set_free(set);
   return s;
 }
