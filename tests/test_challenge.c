@@ -63,14 +63,21 @@ static void expect_unique_challenges(const char *board, const char *const *more,
     free(path);
   }
   char *index_path = pc_path_in(dir, "index.json"), *index = pc_slurp_file(index_path);
-  double left[64], level[64], rating[64];
+  double left[64], level[64], rating[64], nodes[64], forced[64];
   cr_assert_eq(index_values(index, "left", left, 64), count);
+  cr_assert_eq(index_values(index, "nodes", nodes, 64), count);
+  cr_assert_eq(index_values(index, "forced", forced, 64), count);
   cr_assert_eq(index_values(index, "level", level, 64), count);
   cr_assert_eq(index_values(index, "rating", rating, 64), count);
   for (int i = 0; i < count; i++) {
     cr_expect(left[i] >= left_min && left[i] <= left_max, "left %g", left[i]);
     cr_expect(level[i] >= 1 && level[i] <= levels, "level %g", level[i]);
     if (i) cr_expect(rating[i - 1] <= rating[i] && level[i - 1] <= level[i]);
+    /* Every move forced exactly when the search is a single path: the
+       forced moves (counted apart) agree with DLX's nodes. */
+    cr_expect(forced[i] <= left[i] && nodes[i] >= left[i] + 1);
+    cr_expect_eq(forced[i] == left[i], nodes[i] == left[i] + 1, "left %g forced %g nodes %g",
+                 left[i], forced[i], nodes[i]);
   }
   cr_expect_eq(level[0], 1);
   cr_expect_eq(level[count - 1], levels);
