@@ -114,6 +114,15 @@ Test(challenge, each_solves_to_one_own_pieces)
   expect_unique_challenges("tests/data/boards/own_pieces.yaml", more, 2, 2, 2, 2);
 }
 
+/* Numbered copies are never pre-placed, and count once per placement, not
+   once per order; the test set, found beside the source board only, is
+   named by its path in the written boards. */
+Test(challenge, each_solves_to_one_copies)
+{
+  const char *more[] = {"--count", "3", "--left", "2", "--levels", "1", NULL};
+  expect_unique_challenges("tests/data/boards/copies_mixed.yaml", more, 3, 2, 2, 1);
+}
+
 /* The board art of a challenge file (after "board: |"), with every cell
    marked `letter` made a cell to fill. */
 static void take_off(char *text, char letter)

@@ -165,7 +165,7 @@ typedef struct output {
 static pc_status put_board(FILE *f, const void *ctx, pc_error *err)
 {
   const output *w = ctx;
-  return pc_challenge_write_yaml(f, w->set, w->i, w->set->pz->path, err);
+  return pc_challenge_write_yaml(f, w->set, w->i, w->o->out, err);
 }
 
 static pc_status put_index(FILE *f, const void *ctx, pc_error *err)

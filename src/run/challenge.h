@@ -79,11 +79,13 @@ pc_status pc_challenge_puzzle(const pc_challenge_set *set, int32_t i, pc_puzzle 
 /* Challenge i's solution as a tiling of the board (t initialised). */
 void pc_challenge_tiling(const pc_challenge_set *set, int32_t i, pc_tiling *t);
 
-/* Challenge i as a board file: the source file's grid and pieces, the
-   board art with the pre-placed pieces drawn by their names. `source` is
-   the board file pz was loaded from (its pieces entry is copied). */
+/* Challenge i as a board file that goes into folder `dir`: the source
+   board's grid and pieces entry (re-read from pz->path), the board art
+   with the pre-placed pieces drawn by their names. A set the source finds
+   beside it but a board in `dir` would not (or would find another of that
+   name) is named by its absolute path. */
 pc_status pc_challenge_write_yaml(FILE *out, const pc_challenge_set *set, int32_t i,
-                                  const char *source, pc_error *err);
+                                  const char *dir, pc_error *err);
 
 /* The index: one JSON object, every challenge with its file name
    (`names[i]`), pieces left, nodes, forced moves, rating and level. */

@@ -1,9 +1,11 @@
 /* challenge_out.c — challenges written out: a board file each, and the
    JSON index of a set. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
+#include "poly/datapath.h"
 #include "poly/shape.h"
 #include "poly/ydoc.h"
 #include "run/challenge.h"
@@ -47,6 +49,73 @@ static void put_node(FILE *out, pc_ydoc *y, const yaml_node_t *n)
   }
 }
 
+/* Where the written board goes and where its source was: how set names
+   are written. */
+typedef struct places {
+  char source_dir[PATH_MAX];
+  const char *dir;
+} places;
+
+/* The file a set name stands for from a board in `from`, made absolute;
+   false when there is none. */
+static bool set_file(const char *name, const char *from, char *out)
+{
+  char found[PATH_MAX], looked[1024];
+  return pc_datapath_find(PC_DATA_PIECES, name, from, found, sizeof found, looked,
+                          sizeof looked) &&
+         realpath(found, out);
+}
+
+/* A set's name as the source gives it, or its absolute path when a board
+   in the new folder would not find the same file by that name. */
+static void put_set(FILE *out, const places *w, const yaml_node_t *n)
+{
+  const char *name = (const char *)n->data.scalar.value;
+  char here[PATH_MAX], there[PATH_MAX];
+  if (set_file(name, w->source_dir, here) &&
+      (!set_file(name, w->dir, there) || strcmp(here, there)))
+    name = here;
+  put_quoted(out, name, strlen(name));
+}
+
+/* An entry of `pieces:`: a set's name, or a mapping whose `set` names one. */
+static void put_entry(FILE *out, pc_ydoc *y, const places *w, const yaml_node_t *e)
+{
+  if (e->type == YAML_SCALAR_NODE) {
+    put_set(out, w, e);
+    return;
+  }
+  if (e->type != YAML_MAPPING_NODE) {
+    put_node(out, y, e);
+    return;
+  }
+  fputc('{', out);
+  for (int i = 0; i < pc_ydoc_count(e); i++) {
+    const yaml_node_t *key = pc_ydoc_key(y, e, i), *value = pc_ydoc_value(y, e, i);
+    const char *k = pc_ydoc_scalar(key);
+    fputs(i ? ", " : "", out);
+    put_node(out, y, key);
+    fputs(": ", out);
+    if (k && !strcmp(k, "set") && value->type == YAML_SCALAR_NODE) put_set(out, w, value);
+    else put_node(out, y, value);
+  }
+  fputc('}', out);
+}
+
+static void put_pieces(FILE *out, pc_ydoc *y, const places *w, const yaml_node_t *pieces)
+{
+  if (pieces->type != YAML_SEQUENCE_NODE) {
+    put_entry(out, y, w, pieces);
+    return;
+  }
+  fputc('[', out);
+  for (int i = 0; i < pc_ydoc_count(pieces); i++) {
+    fputs(i ? ", " : "", out);
+    put_entry(out, y, w, pc_ydoc_item(y, pieces, i));
+  }
+  fputc(']', out);
+}
+
 /* The board art: '#' (or the grid's character) for a cell to fill, the
    name of the piece pre-placed on the others. */
 static char *challenge_art(const pc_puzzle *cp)
@@ -71,8 +140,13 @@ static void put_header(FILE *out, const pc_challenge_set *set, int32_t i, const 
   bool *on = pc_calloc_array((size_t)cp->n_pieces + 1, sizeof *on);
   for (int32_t c = 0; on && c < cp->n_cells; c++)
     if (cp->fixed[c] >= 0) on[cp->fixed[c]] = true;
-  for (int32_t k = 0; on && k < cp->n_pieces; k++)
-    if (!on[k]) fprintf(out, " %s", cp->pieces[k].name);
+  for (int32_t k = 0; on && k < cp->n_pieces; k++) {
+    const pc_piece *p = &cp->pieces[k];
+    if (on[k]) continue;
+    if (p->copies == 1) fprintf(out, " %s", p->name);
+    else if (p->copies == PC_COPIES_ANY) fprintf(out, " %s (any number)", p->name);
+    else fprintf(out, " %s x%d", p->name, p->copies);
+  }
   free(on);
   fprintf(out, ". Exactly 1 solution.\n");
   fprintf(out, "# Level %d of %d; rating %.2f (%llu DLX nodes, %d of %d moves forced).\n",
@@ -81,7 +155,7 @@ static void put_header(FILE *out, const pc_challenge_set *set, int32_t i, const 
 }
 
 static pc_status write_board(FILE *out, const pc_challenge_set *set, int32_t i, pc_ydoc *y,
-                             pc_error *err)
+                             const places *w, pc_error *err)
 {
   const yaml_node_t *pieces = pc_ydoc_get(y, pc_ydoc_root(y), "pieces");
   if (!pieces) return pc_ydoc_fail(y, pc_ydoc_root(y), err, "a board file needs pieces");
@@ -99,7 +173,7 @@ static pc_status write_board(FILE *out, const pc_challenge_set *set, int32_t i, 
   fputs("title: ", out);
   put_quoted(out, title, strlen(title));
   fprintf(out, "\ngrid: %s\npieces: ", pc_grid_name(cp.grid));
-  put_node(out, y, pieces);
+  put_pieces(out, y, w, pieces);
   fputs("\nboard: |\n", out);
   for (const char *line = art; *line;) {
     const char *end = strchr(line, '\n');
@@ -112,12 +186,17 @@ static pc_status write_board(FILE *out, const pc_challenge_set *set, int32_t i, 
 }
 
 pc_status pc_challenge_write_yaml(FILE *out, const pc_challenge_set *set, int32_t i,
-                                  const char *source, pc_error *err)
+                                  const char *dir, pc_error *err)
 {
+  places w = {.dir = dir};
+  snprintf(w.source_dir, sizeof w.source_dir, "%s", set->pz->path);
+  char *slash = strrchr(w.source_dir, '/');
+  if (slash) *slash = '\0';
+  else strcpy(w.source_dir, ".");
   pc_ydoc y;
-  pc_status s = pc_ydoc_load(&y, source, err);
+  pc_status s = pc_ydoc_load(&y, set->pz->path, err);
   if (s) return s;
-  s = write_board(out, set, i, &y, err);
+  s = write_board(out, set, i, &y, &w, err);
   pc_ydoc_free(&y);
   return s;
 }
