@@ -66,7 +66,7 @@ typedef struct maker {
   const pc_symmetry *g;       /* the board's symmetries */
   const pc_challenge_opts *o;
   int32_t left_min, left_max;
-  signed char *role;          /* per option: a role below */
+  signed char *role;          /* per option: its ROLE_ */
   pc_challenge *items;
   pc_status *status;          /* per challenge */
   pc_error *errors;           /* per challenge */
@@ -83,16 +83,16 @@ typedef struct worker {
   int32_t *size;              /* per item, likewise */
 } worker;
 
-/* The first solution, as options of the matrix. */
+/* The first solution of the shuffled matrix, as options of the matrix. */
 typedef struct first_solution {
   int32_t *out, n;
-  const int32_t *map;         /* from the searched options to the matrix's */
+  const int32_t *map;         /* from the shuffled options to the matrix's */
 } first_solution;
 
 static bool keep_first(void *ctx, const int32_t *options, int32_t n)
 {
   first_solution *f = ctx;
-  for (int32_t i = 0; i < n; i++) f->out[i] = f->map ? f->map[options[i]] : options[i];
+  for (int32_t i = 0; i < n; i++) f->out[i] = f->map[options[i]];
   f->n = n;
   return true;
 }
