@@ -562,6 +562,11 @@ pc_status pc_challenge_make(const pc_puzzle *pz, const pc_challenge_opts *o,
                             pc_challenge_set *set, pc_error *err)
 {
   memset(set, 0, sizeof *set);
+  if (o->count < 1 || o->left_min < 0 || o->left_max < o->left_min || o->levels < 0 ||
+      (!o->left_min != !o->left_max))
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "challenges need a count of at least 1 and a range of pieces left "
+                        "from 1 up (or none)");
   set->pz = pz;
   set->levels = o->levels > 0 ? o->levels : PC_CHALLENGE_LEVELS;
   pc_symmetry g = {0};

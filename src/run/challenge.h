@@ -27,7 +27,7 @@
 
 typedef struct pc_challenge_opts {
   int32_t count;               /* challenges to make */
-  int32_t left_min, left_max;  /* pieces left to place; 0: the default */
+  int32_t left_min, left_max;  /* pieces left to place; both 0: the default */
   bool minimal;                /* no pre-placed piece can be removed */
   uint64_t seed;               /* the same seed, the same challenges */
   int threads;                 /* 0: one per core */
