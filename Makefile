@@ -95,8 +95,8 @@ check-long: $(BUILD)/tests/run $(BIN)
 $(BUILD)/bench/bench: $(BUILD)/bench/bench.o $(BUILD)/libpolycover.a
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-bench: $(BUILD)/bench/bench
-	./$(BUILD)/bench/bench
+bench: $(BUILD)/bench/bench $(BIN)
+	POLYCOVER=./$(BIN) ./$(BUILD)/bench/bench
 
 # Fuzzing with libFuzzer (clang): a target per reader, FUZZ_SECONDS each,
 # corpora seeded from files the program writes and the test data

@@ -2,8 +2,9 @@
    `polycover solve` runs them, puzzles with copies beside the same ones
    with their copies named apart, then the DLX engine on every matrix in
    tests/data, one thread (file, solutions, nodes, updates, seconds,
-   million updates per second), then the leftmost rule on one matrix. Run
-   from the repository root.
+   million updates per second), then the leftmost rule on one matrix, then
+   `polycover challenge` as issue #19 asks for (the program $POLYCOVER, by
+   default ./polycover). Run from the repository root.
 
    It prints the tables and writes them into docs/speed.md between the
    lines BENCH_BEGIN and BENCH_END, keeping the prose around them (BENCH_DOC
@@ -14,7 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/atomic.h"
 #include "core/clock.h"
@@ -419,6 +422,45 @@ static bool bench_copies(report *r)
   return ok;
 }
 
+/* Seconds of CPU that finished children used so far. */
+static double children_cpu(void)
+{
+  struct rusage u;
+  getrusage(RUSAGE_CHILDREN, &u);
+  return (double)u.ru_utime.tv_sec + 1e-6 * (double)u.ru_utime.tv_usec +
+         (double)u.ru_stime.tv_sec + 1e-6 * (double)u.ru_stime.tv_usec;
+}
+
+/* 100 Kanoodle challenges with their boards and booklet on two threads,
+   the whole command timed (wall and CPU), files written to a scratch
+   folder. */
+static bool bench_challenge(report *r)
+{
+  const char *prog = getenv("POLYCOVER") ? getenv("POLYCOVER") : "./polycover";
+  char dir[] = "/tmp/pc-bench-XXXXXX", cmd[1024];
+  if (!mkdtemp(dir)) {
+    fprintf(stderr, "bench: cannot make a scratch folder\n");
+    return false;
+  }
+  snprintf(cmd, sizeof cmd,
+           "%s challenge boards/kanoodle.yaml --count 100 --booklet %s/kanoodle.pdf --out %s "
+           "-j 2 > /dev/null",
+           prog, dir, dir);
+  double cpu = children_cpu(), t = pc_now();
+  int status = system(cmd);
+  t = pc_now() - t;
+  cpu = children_cpu() - cpu;
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  if (system(cmd)) fprintf(stderr, "bench: could not remove %s\n", dir);
+  if (status) {
+    fprintf(stderr, "bench: polycover challenge failed (%s)\n", prog);
+    return false;
+  }
+  say(r, "\n`polycover challenge kanoodle --count 100 --booklet kanoodle.pdf --out DIR -j 2`: "
+         "%.2f s wall time, %.2f s CPU.\n\n", t, cpu);
+  return true;
+}
+
 /* Reads `in` up to the line `marker`, copying the lines before it to `out`
    unless NULL; false if it never comes. */
 static bool read_to(pc_lines *in, FILE *out, const char *marker)
@@ -478,6 +520,7 @@ int main(void)
   const char *only = getenv("BENCH_BOARDS");
   if (!only || strstr(only, "copies")) ok &= bench_copies(&r);
   ok &= bench_matrices(&r);
+  if (!only || strstr(only, "challenge")) ok &= bench_challenge(&r);
   if (doc) {
     fclose(r.copy);
     pc_error err = {0};

@@ -58,17 +58,12 @@ static double lay_out_pieces(const pc_puzzle *pz, const pc_render_opts *o, doubl
   return y + row_h + m;
 }
 
-/* A piece's name, with how many copies: "L", "L × 3", "L × 0-1", "L × 2+"
-   or "L × any". */
+/* A piece's name, with how many copies: "L", "L × 3", "L × 0-1". */
 static void piece_label(const pc_piece *p, char *name, size_t size)
 {
-  if (pc_piece_exactly_once(p)) snprintf(name, size, "%s", p->name);
-  else if (p->copies == PC_COPIES_ANY && !p->copies_min)
-    snprintf(name, size, "%s \xc3\x97 any", p->name);
-  else if (p->copies == PC_COPIES_ANY)
-    snprintf(name, size, "%s \xc3\x97 %d+", p->name, p->copies_min);
-  else if (p->copies_min == p->copies) snprintf(name, size, "%s \xc3\x97 %d", p->name, p->copies);
-  else snprintf(name, size, "%s \xc3\x97 %d-%d", p->name, p->copies_min, p->copies);
+  char copies[16];
+  pc_piece_copies_text(p, copies, sizeof copies);
+  snprintf(name, size, "%s%s%s", p->name, *copies ? " \xc3\x97 " : "", copies);
 }
 
 pc_status pc_render_pieces(const char *path, const pc_puzzle *pz, const pc_render_opts *o,
@@ -111,7 +106,7 @@ pc_status pc_render_pieces(const char *path, const pc_puzzle *pz, const pc_rende
     for (int32_t i = 0; i < p->size; i++) kind[i] = k;
     pc_picture one = {pz->grid, p->cells, p->size, kind, zero, NULL, colors};
     pc_draw_picture(cv.cr, &one, &tiles[k].l, o);
-    char name[PC_NAME_MAX + 32];
+    char name[PC_NAME_MAX + 48];
     piece_label(p, name, sizeof name);
     pc_draw_text(cv.cr, name, tiles[k].label_x, tiles[k].label_y, 0.4 * o->cell, false,
                  o->background, o);

@@ -225,3 +225,34 @@ Test(dlx3, plain_problems_have_dlx_nodes)
     pc_xc_free(&xc);
   }
 }
+
+/* Given options (prefix_given): the completions of any set of options,
+   against the brute-force count of the solutions that hold them all (0
+   when they cannot be taken together). */
+Test(dlx3, given_options_match_brute_force)
+{
+  rng_state = 99;
+  for (int trial = 0; trial < 2000; trial++) {
+    pc_xc xc;
+    random_problem(&xc);
+    int32_t given[2], n = (int32_t)(next_u32() % 3);
+    uint32_t mask = 0;
+    for (int32_t i = 0; i < n; i++) {
+      given[i] = (int32_t)(next_u32() % (uint32_t)xc.n_options);
+      if (mask >> given[i] & 1) n = i; /* no option twice */
+      mask |= 1u << given[i];
+    }
+    uint64_t want = 0;
+    for (uint32_t set = 0; set < 1u << xc.n_options; set++)
+      want += (set & mask) == mask && satisfies(&xc, set);
+    pc_dlx3 *d = pc_dlx3_new(&xc);
+    pc_dlx_stats st;
+    pc_dlx3_search(d, &(pc_dlx_config){.prefix = given, .n_prefix = n, .prefix_given = true},
+                   &st);
+    cr_assert_eq(st.solutions, want, "trial %d", trial);
+    pc_dlx3_search(d, &(pc_dlx_config){0}, &st);
+    cr_assert_eq(st.solutions, brute_force(&xc), "trial %d: structure restored", trial);
+    pc_dlx3_free(d);
+    pc_xc_free(&xc);
+  }
+}

@@ -17,6 +17,8 @@ _polycover_options()
               --engine --progress --quiet --checkpoint --every --resume -h --help" ;;
     estimate) echo "--all --paths --seed --leftmost --json -h --help" ;;
     merge) echo "-c --count --board --json -h --help" ;;
+    challenge) echo "--count --left --minimal --levels --seed --out --booklet -j --threads
+                     -h --help" ;;
     queens) echo "-p --print -n --limit --natural --profile --json -h --help" ;;
     sudoku) echo "-q --quiet --json -h --help" ;;
     render) echo "-o --output -i --index -g --gallery -m --max -c --columns --pieces --labels
@@ -29,7 +31,7 @@ _polycover_files()
 {
   local cur=$2 IFS=$'\n'
   case $1 in
-    solve | rows) COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.yaml' -- "$cur")) ;;
+    solve | rows | challenge) COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.yaml' -- "$cur")) ;;
     estimate)
       COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.yaml' -- "$cur")
         $(compgen -f -X '!*.dlx' -- "$cur"))
@@ -46,7 +48,7 @@ _polycover()
   local cmd=${COMP_WORDS[1]}
   COMPREPLY=()
   if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=($(compgen -W "solve score rows list estimate merge xc queens sudoku pieces
+    COMPREPLY=($(compgen -W "solve score rows list estimate challenge merge xc queens sudoku pieces
                              render --help --version" -- "$cur"))
     return
   fi
@@ -56,7 +58,9 @@ _polycover()
     *:--sort) COMPREPLY=($(compgen -W "symmetry" -- "$cur")) ;;
     *:-n | *:--limit | *:--index | *:--max | *:--columns | *:-j | *:--threads | *:--every | \
       *:--split-only | *:--jobs | *:--paths | *:--seed | *:-s | *:--size | *:--cell | \
-      *:-i | *:-m | *:--max-updates | *:--name | render:-c) ;;
+      *:-i | *:-m | *:--max-updates | *:--name | render:-c | *:--left | *:--levels | \
+      challenge:--count) ;;
+    challenge:--out) COMPREPLY=($(compgen -d -- "$cur")) ;;
     *)
       if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$(_polycover_options "$cmd")" -- "$cur"))

@@ -14,5 +14,6 @@ int pc_cmd_score(int argc, char **argv);
 int pc_cmd_render(int argc, char **argv);
 int pc_cmd_estimate(int argc, char **argv);
 int pc_cmd_merge(int argc, char **argv);
+int pc_cmd_challenge(int argc, char **argv);
 
 #endif

@@ -17,6 +17,7 @@ static const struct {
     {"rows", pc_cmd_rows, "write a puzzle's exact-cover matrix in DLX1 format"},
     {"list", pc_cmd_list, "list the shipped piece sets and boards"},
     {"estimate", pc_cmd_estimate, "estimate a search's size and time (Knuth's Monte Carlo)"},
+    {"challenge", pc_cmd_challenge, "make puzzles with one solution, rated, and a booklet"},
     {"merge", pc_cmd_merge, "add up the results of a search's job files (solve --job)"},
     {"xc", pc_cmd_xc, "solve an exact-cover problem in Knuth's DLX1 format"},
     {"queens", pc_cmd_queens, "count or show the solutions of N queens"},

@@ -58,6 +58,11 @@ typedef struct pc_dlx_config {
      (counted twice: nodes = split - reported + sum of subproblems);
      updates and solutions simply add up. */
   int32_t split_depth;
+  /* The prefix is a set of options taken as given (any disjoint options,
+     e.g. pieces placed beforehand), not a path of the search's own tree
+     (a split's leaf). Engines that take a prefix's options alike either
+     way ignore it; DLX3's prefixes replay a path otherwise (dlx3.h). */
+  bool prefix_given;
 } pc_dlx_config;
 
 typedef struct pc_dlx_stats {

@@ -36,6 +36,7 @@ struct pc_dlx3 {
      the branching degree. */
   int32_t *best, *choice, *first_tweak, *degree;
   int32_t *solution;
+  int32_t *uses, *color_of; /* per item, checking given options */
   uint64_t *level_nodes, *level_updates;
   uint64_t updates;
 };
@@ -53,10 +54,13 @@ static bool alloc_arrays(pc_dlx3 *d, size_t nodes)
   d->first_tweak = pc_alloc_array(levels, sizeof *d->first_tweak);
   d->degree = pc_alloc_array(levels, sizeof *d->degree);
   d->solution = pc_alloc_array(levels, sizeof *d->solution);
+  d->uses = pc_calloc_array(n, sizeof *d->uses);
+  d->color_of = pc_calloc_array(n, sizeof *d->color_of);
   d->level_nodes = pc_calloc_array(levels, sizeof *d->level_nodes);
   d->level_updates = pc_calloc_array(levels, sizeof *d->level_updates);
   return d->nd && d->cl && d->opt_first && d->best && d->choice && d->first_tweak &&
-         d->degree && d->solution && d->level_nodes && d->level_updates;
+         d->degree && d->solution && d->uses && d->color_of && d->level_nodes &&
+         d->level_updates;
 }
 
 /* The item headers and the active list of the primary items, with their
@@ -129,6 +133,8 @@ void pc_dlx3_free(pc_dlx3 *d)
   free(d->first_tweak);
   free(d->degree);
   free(d->solution);
+  free(d->uses);
+  free(d->color_of);
   free(d->level_nodes);
   free(d->level_updates);
   free(d);
@@ -297,48 +303,55 @@ static void untweak(pc_dlx3 *d, int32_t c, int32_t x, bool unblock)
   if (!unblock) uncover(d, c, true);
 }
 
-/* Covers, or partially covers, the items of node p's option other than
-   p's: a primary item's bound goes down (covered at 0), a secondary item
-   is covered, or purified to p's color. */
+/* Covers, or partially covers, node p's item: a primary item's bound goes
+   down (covered at 0), a secondary item is covered, or purified to p's
+   color (a cleansed node's item is purified already). */
+static void take_item(pc_dlx3 *d, int32_t p)
+{
+  int32_t c = d->nd[p].itm;
+  if (c <= d->n_primary) {
+    if (--d->cl[c].bound == 0) cover(d, c, true);
+  } else if (!d->nd[p].color) {
+    cover(d, c, true);
+  } else if (d->nd[p].color > 0) {
+    purify(d, p);
+  }
+}
+
+static void untake_item(pc_dlx3 *d, int32_t p)
+{
+  int32_t c = d->nd[p].itm;
+  if (c <= d->n_primary) {
+    if (d->cl[c].bound == 0) uncover(d, c, true);
+    d->cl[c].bound++;
+  } else if (!d->nd[p].color) {
+    uncover(d, c, true);
+  } else if (d->nd[p].color > 0) {
+    unpurify(d, p);
+  }
+}
+
+/* Takes the items of node p's option other than p's, rightward. */
 static void take_others(pc_dlx3 *d, int32_t p)
 {
-  node *nd = d->nd;
   for (int32_t pp = p + 1; pp != p;) {
-    int32_t cc = nd[pp].itm;
-    if (cc <= 0) {
-      pp = nd[pp].up;
+    if (d->nd[pp].itm <= 0) {
+      pp = d->nd[pp].up;
       continue;
     }
-    if (cc <= d->n_primary) {
-      if (--d->cl[cc].bound == 0) cover(d, cc, true);
-    } else if (!nd[pp].color) {
-      cover(d, cc, true);
-    } else if (nd[pp].color > 0) {
-      purify(d, pp);
-    }
-    pp++;
+    take_item(d, pp++);
   }
 }
 
 /* Undoes take_others(p), leftward. */
 static void untake_others(pc_dlx3 *d, int32_t p)
 {
-  node *nd = d->nd;
   for (int32_t pp = p - 1; pp != p;) {
-    int32_t cc = nd[pp].itm;
-    if (cc <= 0) {
-      pp = nd[pp].down;
+    if (d->nd[pp].itm <= 0) {
+      pp = d->nd[pp].down;
       continue;
     }
-    if (cc <= d->n_primary) {
-      if (d->cl[cc].bound == 0) uncover(d, cc, true);
-      d->cl[cc].bound++;
-    } else if (!nd[pp].color) {
-      uncover(d, cc, true);
-    } else if (nd[pp].color > 0) {
-      unpurify(d, pp);
-    }
-    pp--;
+    untake_item(d, pp--);
   }
 }
 
@@ -427,10 +440,17 @@ static void untake_choice(pc_dlx3 *d, int32_t l)
   else if (d->cl[d->best[l]].bound != 0) reactivate(d, d->best[l]);
 }
 
-/* Undoes the levels below `level`, the deepest first. */
+static void untake_given(pc_dlx3 *d, int32_t first);
+
+/* Undoes the levels below `level`, the deepest first (a given option's
+   level has no item: best 0). */
 static void unwind(pc_dlx3 *d, int32_t level)
 {
   while (level-- > 0) {
+    if (!d->best[level]) {
+      untake_given(d, d->choice[level]);
+      continue;
+    }
     untake_choice(d, level);
     close_level(d, level);
   }
@@ -488,6 +508,80 @@ static bool replay_level(pc_dlx3 *d, bool mrv, int32_t l, int32_t want)
   return false;
 }
 
+/* ---- given options (pc_dlx_config.prefix_given) ---- */
+
+/* Whether the n options can be taken together: in range, each item within
+   its bound, a secondary item either alone or in one color. Counted in
+   d->uses and d->color_of, which are left at 0. */
+static bool givable(pc_dlx3 *d, const int32_t *options, int32_t n)
+{
+  bool ok = true;
+  for (int32_t i = 0; i < n && ok; i++)
+    ok = options[i] >= 0 && options[i] < d->n_options;
+  for (int32_t i = 0; i < n && ok; i++)
+    for (int32_t q = d->opt_first[options[i]]; d->nd[q].itm > 0 && ok; q++) {
+      int32_t c = d->nd[q].itm, color = d->nd[q].color;
+      if (c <= d->n_primary) ok = ++d->uses[c] <= d->cl[c].bound;
+      else ok = !d->uses[c]++ || (color && color == d->color_of[c]);
+      d->color_of[c] = color;
+    }
+  for (int32_t i = 0; i < n; i++)
+    for (int32_t q = options[i] >= 0 && options[i] < d->n_options ? d->opt_first[options[i]] : 0;
+         q && d->nd[q].itm > 0; q++)
+      d->uses[d->nd[q].itm] = d->color_of[d->nd[q].itm] = 0;
+  return ok;
+}
+
+/* The last node of the option whose first node is `first`. */
+static int32_t last_of(const pc_dlx3 *d, int32_t first)
+{
+  while (d->nd[first + 1].itm > 0) first++;
+  return first;
+}
+
+/* Takes the option whose first node is `first` as given: out of its
+   items' lists, then each of its items taken. */
+static void take_given(pc_dlx3 *d, int32_t first)
+{
+  node *nd = d->nd;
+  int32_t last = last_of(d, first);
+  for (int32_t q = first; q <= last; q++)
+    if (nd[q].color >= 0) {
+      nd[nd[q].up].down = nd[q].down;
+      nd[nd[q].down].up = nd[q].up;
+      nd[nd[q].itm].itm--;
+    }
+  for (int32_t q = first; q <= last; q++) take_item(d, q);
+}
+
+/* Undoes take_given(first), the other way round. */
+static void untake_given(pc_dlx3 *d, int32_t first)
+{
+  node *nd = d->nd;
+  int32_t last = last_of(d, first);
+  for (int32_t q = last; q >= first; q--) untake_item(d, q);
+  for (int32_t q = last; q >= first; q--)
+    if (nd[q].color >= 0) {
+      nd[nd[q].up].down = q;
+      nd[nd[q].down].up = q;
+      nd[nd[q].itm].itm++;
+    }
+}
+
+/* Takes the n given options as levels 0 .. n-1; false, with nothing
+   taken, when they cannot be taken together. */
+static bool take_all_given(pc_dlx3 *d, const int32_t *options, int32_t n)
+{
+  if (n >= d->levels || !givable(d, options, n)) return false;
+  for (int32_t l = 0; l < n; l++) {
+    d->best[l] = 0;
+    d->degree[l] = 1;
+    d->choice[l] = d->opt_first[options[l]];
+    take_given(d, d->choice[l]);
+  }
+  return true;
+}
+
 static bool replay(pc_dlx3 *d, bool mrv, const int32_t *prefix, int32_t n)
 {
   if (n >= d->levels) return false;
@@ -526,7 +620,8 @@ void pc_dlx3_search(pc_dlx3 *d, const pc_dlx_config *cfg, pc_dlx_stats *st)
   memset(d->level_nodes, 0, (size_t)d->levels * sizeof *d->level_nodes);
   memset(d->level_updates, 0, (size_t)d->levels * sizeof *d->level_updates);
   d->updates = 0;
-  if (!replay(d, mrv, cfg->prefix, base)) {
+  if (!(cfg->prefix_given ? take_all_given(d, cfg->prefix, base)
+                          : replay(d, mrv, cfg->prefix, base))) {
     fill_stats(d, st, 0, 0, true, -1);
     return;
   }

@@ -202,3 +202,22 @@ int32_t pc_xc_depth(const pc_xc *xc)
   for (int32_t i = 0; i < xc->n_primary; i++) depth += pc_xc_upper(xc, i);
   return depth < INT32_MAX ? (int32_t)depth : INT32_MAX - 1;
 }
+
+pc_status pc_xc_copy_items(const pc_xc *src, pc_xc *dst, pc_error *err)
+{
+  pc_status s = PC_OK;
+  int32_t color;
+  for (int32_t i = 0; i < src->n_items && !s; i++)
+    s = pc_xc_add_item(dst, src->names[i], i >= src->n_primary, NULL, err);
+  for (int32_t i = 0; src->bounds && i < src->n_primary && !s; i++)
+    s = pc_xc_set_bounds(dst, i, pc_xc_lower(src, i), pc_xc_upper(src, i), err);
+  for (int32_t i = 0; i < src->n_colors && !s; i++)
+    s = pc_xc_color(dst, src->color_names[i], &color, err);
+  return s;
+}
+
+pc_status pc_xc_copy_option(const pc_xc *src, int32_t k, pc_xc *dst, pc_error *err)
+{
+  return pc_xc_add_colored_option(dst, pc_xc_option(src, k), pc_xc_option_colors(src, k),
+                                  pc_xc_option_size(src, k), err);
+}

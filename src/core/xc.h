@@ -63,19 +63,27 @@ pc_status pc_xc_add_colored_option(pc_xc *xc, const int32_t *items, const int32_
 pc_status pc_xc_color(pc_xc *xc, const char *name, int32_t *color, pc_error *err);
 
 /* Primary item `item` is to be covered between lower and upper times
-   (0 <= lower <= upper, 1 <= upper). */
+   (0 <= lower <= upper, 1 <= upper). pc_xc_lower and pc_xc_upper give 1
+   for a secondary item. */
 pc_status pc_xc_set_bounds(pc_xc *xc, int32_t item, int32_t lower, int32_t upper,
                            pc_error *err);
 
 static inline int32_t pc_xc_lower(const pc_xc *xc, int32_t item)
 {
-  return xc->bounds ? xc->bounds[item].lower : 1;
+  return xc->bounds && item < xc->n_primary ? xc->bounds[item].lower : 1;
 }
 
 static inline int32_t pc_xc_upper(const pc_xc *xc, int32_t item)
 {
-  return xc->bounds ? xc->bounds[item].upper : 1;
+  return xc->bounds && item < xc->n_primary ? xc->bounds[item].upper : 1;
 }
+
+/* dst (initialised, empty) gets src's items, their bounds and src's
+   color names: ready for src's options in any order or subset. */
+pc_status pc_xc_copy_items(const pc_xc *src, pc_xc *dst, pc_error *err);
+
+/* Adds option k of src to dst (made by pc_xc_copy_items), colors and all. */
+pc_status pc_xc_copy_option(const pc_xc *src, int32_t k, pc_xc *dst, pc_error *err);
 
 /* Whether some item has bounds other than [1, 1]; some option a color. */
 bool pc_xc_has_bounds(const pc_xc *xc);

@@ -230,14 +230,10 @@ pc_status pc_matrix_subset(const pc_matrix *src, const bool *keep, pc_matrix *ds
   memset(dst, 0, sizeof *dst);
   pc_xc_init(&dst->xc);
   dst->n_cells = src->n_cells;
-  pc_status s = PC_OK;
-  for (int32_t i = 0; i < src->xc.n_items && !s; i++)
-    s = pc_xc_add_item(&dst->xc, src->xc.names[i], i >= src->xc.n_primary, NULL, err);
-  for (int32_t i = 0; src->xc.bounds && i < src->xc.n_primary && !s; i++)
-    s = pc_xc_set_bounds(&dst->xc, i, pc_xc_lower(&src->xc, i), pc_xc_upper(&src->xc, i), err);
+  pc_status s = pc_xc_copy_items(&src->xc, &dst->xc, err);
   for (int32_t o = 0; o < src->xc.n_options && !s; o++) {
     if (!keep[o]) continue;
-    s = pc_xc_add_option(&dst->xc, pc_xc_option(&src->xc, o), pc_xc_option_size(&src->xc, o), err);
+    s = pc_xc_copy_option(&src->xc, o, &dst->xc, err);
     int32_t k = dst->xc.n_options - 1;
     if (!s && !pc_grow((void **)&dst->placement, &dst->cap_placements, k + 1, sizeof *dst->placement))
       s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");

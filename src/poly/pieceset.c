@@ -226,6 +226,15 @@ void pc_pieceset_free(pc_pieceset *set)
   memset(set, 0, sizeof *set);
 }
 
+void pc_piece_copies_text(const pc_piece *p, char *out, size_t size)
+{
+  if (pc_piece_exactly_once(p)) snprintf(out, size, "%s", "");
+  else if (p->copies == PC_COPIES_ANY && !p->copies_min) snprintf(out, size, "any");
+  else if (p->copies == PC_COPIES_ANY) snprintf(out, size, "%d+", p->copies_min);
+  else if (p->copies_min == p->copies) snprintf(out, size, "%d", p->copies);
+  else snprintf(out, size, "%d-%d", p->copies_min, p->copies);
+}
+
 pc_status pc_piece_copy(pc_piece *dst, const pc_piece *src)
 {
   *dst = *src;

@@ -4,6 +4,7 @@
 #define PC_PIECESET_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "core/error.h"
 #include "poly/grid.h"
@@ -53,6 +54,10 @@ static inline bool pc_piece_exactly_once(const pc_piece *p)
 {
   return p->copies == 1 && p->copies_min == 1;
 }
+
+/* How many copies, for people: "" when exactly once, else "3", "0-1",
+   "2+" (2 or more) or "any". */
+void pc_piece_copies_text(const pc_piece *p, char *out, size_t size);
 
 /* A deep copy of a piece (cells included). */
 pc_status pc_piece_copy(pc_piece *dst, const pc_piece *src);

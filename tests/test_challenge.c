@@ -1,0 +1,292 @@
+/* test_challenge.c — `polycover challenge`: every challenge it writes is a
+   board file that `solve` counts exactly one solution of; --minimal ones
+   lose that uniqueness when any pre-placed piece is taken off; the same
+   seed gives the same files (boards, index, booklet) on any number of
+   threads; bad requests are refused with exit status 2 and a message. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support.h"
+
+/* Runs `polycover challenge BOARD --out DIR` with more arguments (at most
+   ten), expecting success. */
+static void make(const char *board, const char *dir, const char *const *more)
+{
+  const char *args[16] = {"challenge", board, "--out", dir};
+  int n = 4;
+  for (; more && *more; more++) args[n++] = *more;
+  args[n] = NULL;
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+}
+
+static char *challenge_path(const char *dir, int i)
+{
+  char name[32];
+  snprintf(name, sizeof name, "challenge-%03d.yaml", i);
+  return pc_path_in(dir, name);
+}
+
+/* The count `solve --all` gives for a board file. */
+static uint64_t solve_count(const char *path)
+{
+  const char *args[] = {"solve", "--all", "--json", "--quiet", path, NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s: %s", path, r.err);
+  uint64_t n = pc_json_get_u64(r.out, "solutions");
+  pc_run_free(&r);
+  return n;
+}
+
+/* Every value of `key` in the index, in order (at most `cap`). */
+static int index_values(const char *index, const char *key, double *out, int cap)
+{
+  char pattern[64];
+  snprintf(pattern, sizeof pattern, "\"%s\": ", key);
+  int n = 0;
+  for (const char *p = strstr(index, pattern); p && n < cap; p = strstr(p + 1, pattern))
+    out[n++] = strtod(p + strlen(pattern), NULL);
+  return n;
+}
+
+static void expect_unique_challenges(const char *board, const char *const *more, int count,
+                                     int left_min, int left_max, int levels)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-challenge-XXXXXX");
+  make(board, dir, more);
+  for (int i = 1; i <= count; i++) {
+    char *path = challenge_path(dir, i);
+    cr_expect_eq(solve_count(path), 1, "%s", path);
+    free(path);
+  }
+  char *index_path = pc_path_in(dir, "index.json"), *index = pc_slurp_file(index_path);
+  double left[64], level[64], rating[64], nodes[64], forced[64];
+  cr_assert_eq(index_values(index, "left", left, 64), count);
+  cr_assert_eq(index_values(index, "nodes", nodes, 64), count);
+  cr_assert_eq(index_values(index, "forced", forced, 64), count);
+  cr_assert_eq(index_values(index, "level", level, 64), count);
+  cr_assert_eq(index_values(index, "rating", rating, 64), count);
+  for (int i = 0; i < count; i++) {
+    cr_expect(left[i] >= left_min && left[i] <= left_max, "left %g", left[i]);
+    cr_expect(level[i] >= 1 && level[i] <= levels, "level %g", level[i]);
+    if (i) cr_expect(rating[i - 1] <= rating[i] && level[i - 1] <= level[i]);
+    /* Every move forced exactly when the search is a single path: the
+       forced moves (counted apart) agree with DLX's nodes. */
+    cr_expect(forced[i] <= left[i] && nodes[i] >= left[i] + 1);
+    cr_expect_eq(forced[i] == left[i], nodes[i] == left[i] + 1, "left %g forced %g nodes %g",
+                 left[i], forced[i], nodes[i]);
+  }
+  cr_expect_eq(level[0], 1);
+  cr_expect_eq(level[count - 1], levels);
+  free(index);
+  free(index_path);
+  pc_remove_tree(dir);
+  free(dir);
+}
+
+Test(challenge, each_solves_to_one_square)
+{
+  const char *more[] = {"--count", "12", "--left", "2..7", "--levels", "3", "--seed", "5",
+                        NULL};
+  expect_unique_challenges("boards/kanoodle.yaml", more, 12, 2, 7, 3);
+}
+
+Test(challenge, each_solves_to_one_triangle)
+{
+  const char *more[] = {"--count", "4", "--left", "4", NULL};
+  expect_unique_challenges("boards/hexrhombus.yaml", more, 4, 4, 4, 4);
+}
+
+/* A board that comes with pre-placed pieces keeps them. */
+Test(challenge, each_solves_to_one_preplaced)
+{
+  const char *more[] = {"--count", "3", "--left", "1..3", "--levels", "1", NULL};
+  expect_unique_challenges("boards/kanoodle-start1.yaml", more, 3, 1, 3, 1);
+}
+
+/* The board's own pieces (a mapping in the file) are copied over. */
+Test(challenge, each_solves_to_one_own_pieces)
+{
+  const char *more[] = {"--count", "2", "--left", "2", "--levels", "2", NULL};
+  expect_unique_challenges("tests/data/boards/own_pieces.yaml", more, 2, 2, 2, 2);
+}
+
+/* Copies are never pre-placed, and a solution counts once (copies are one
+   item); the test set, found beside the source board only, is
+   named by its path in the written boards. */
+Test(challenge, each_solves_to_one_copies)
+{
+  const char *more[] = {"--count", "3", "--left", "2", "--levels", "1", NULL};
+  expect_unique_challenges("tests/data/boards/copies_mixed.yaml", more, 3, 2, 2, 1);
+}
+
+/* The board art of a challenge file (after "board: |"), with every cell
+   marked `letter` made a cell to fill. */
+static void take_off(char *text, char letter)
+{
+  char *art = strstr(text, "board: |\n");
+  cr_assert_not_null(art);
+  for (char *p = art + strlen("board: |\n"); *p; p++)
+    if (*p == letter) *p = '#';
+}
+
+Test(challenge, minimal_is_minimal)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-challenge-XXXXXX");
+  const char *more[] = {"--count", "3", "--minimal", "--seed", "3", NULL};
+  make("boards/kanoodle.yaml", dir, more);
+  char *dropped = pc_path_in(dir, "dropped.yaml");
+  for (int i = 1; i <= 3; i++) {
+    char *path = challenge_path(dir, i), *text = pc_slurp_file(path);
+    const char *art = strstr(text, "board: |\n") + strlen("board: |\n");
+    int pieces = 0;
+    for (char c = 'A'; c <= 'Z'; c++) {
+      if (!strchr(art, c)) continue;
+      pieces++;
+      char *copy = strdup(text);
+      take_off(copy, c);
+      pc_write_file(dropped, copy, strlen(copy));
+      cr_expect_gt(solve_count(dropped), 1, "%s without %c", path, c);
+      free(copy);
+    }
+    cr_expect_gt(pieces, 0, "%s", path);
+    cr_expect_eq(solve_count(path), 1, "%s", path);
+    free(text);
+    free(path);
+  }
+  free(dropped);
+  pc_remove_tree(dir);
+  free(dir);
+}
+
+/* Whether two files hold the same bytes. */
+static bool same_file(const char *a, const char *b)
+{
+  FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+  cr_assert(fa && fb, "%s, %s", a, b);
+  int ca, cb;
+  do {
+    ca = fgetc(fa);
+    cb = fgetc(fb);
+  } while (ca == cb && ca != EOF);
+  fclose(fa);
+  fclose(fb);
+  return ca == cb;
+}
+
+static void expect_same(const char *dir_a, const char *dir_b, const char *name, bool same)
+{
+  char *a = pc_path_in(dir_a, name), *b = pc_path_in(dir_b, name);
+  cr_expect_eq(same_file(a, b), same, "%s and %s", a, b);
+  free(a);
+  free(b);
+}
+
+Test(challenge, same_seed_same_files)
+{
+  char *a = pc_scratch_dir("/tmp/pc-challenge-XXXXXX");
+  char *b = pc_scratch_dir("/tmp/pc-challenge-XXXXXX");
+  char *c = pc_scratch_dir("/tmp/pc-challenge-XXXXXX");
+  char *book_a = pc_path_in(a, "book.pdf"), *book_b = pc_path_in(b, "book.pdf"),
+       *book_c = pc_path_in(c, "book.pdf");
+  const char *one[] = {"--count", "8", "--seed", "11", "-j", "1", "--booklet", book_a, NULL};
+  const char *two[] = {"--count", "8", "--seed", "11", "-j", "2", "--booklet", book_b, NULL};
+  const char *other[] = {"--count", "8", "--seed", "12", "--booklet", book_c, NULL};
+  make("boards/kanoodle.yaml", a, one);
+  make("boards/kanoodle.yaml", b, two);
+  make("boards/kanoodle.yaml", c, other);
+  expect_same(a, b, "index.json", true);
+  expect_same(a, b, "book.pdf", true);
+  for (int i = 1; i <= 8; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "challenge-%03d.yaml", i);
+    expect_same(a, b, name, true);
+  }
+  expect_same(a, c, "index.json", false);
+  expect_same(a, c, "book.pdf", false);
+  free(book_a);
+  free(book_b);
+  free(book_c);
+  pc_remove_tree(a);
+  pc_remove_tree(b);
+  pc_remove_tree(c);
+  free(a);
+  free(b);
+  free(c);
+}
+
+static void expect_refused(const char *const *args, const char *message)
+{
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 2, "%s", r.err);
+  cr_expect(strstr(r.err, message), "wanted '%s' in: %s", message, r.err);
+  cr_expect_eq(strchr(r.err, '\n'), strrchr(r.err, '\n'), "one line: %s", r.err);
+  pc_run_free(&r);
+}
+
+/* With one piece left, a challenge is a solution and the piece taken off;
+   when no solution is its own image, the challenges different up to the
+   board's symmetry are the classes of solutions times the pieces. One
+   more than that is refused. */
+Test(challenge, repeats_up_to_symmetry)
+{
+  const char *board = "tests/data/boards/small.yaml";
+  pc_solved sv = pc_solve_board(board);
+  cr_assert_eq(sv.solutions, sv.unique * (uint64_t)sv.symmetries);
+  cr_assert_gt(sv.symmetries, 1);
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load(board, &pz, &err), PC_OK, "%s", err.msg);
+  uint64_t distinct = sv.unique * (uint64_t)pz.n_pieces;
+  pc_puzzle_free(&pz);
+  char all[32], more[32];
+  snprintf(all, sizeof all, "%llu", (unsigned long long)distinct);
+  snprintf(more, sizeof more, "%llu", (unsigned long long)distinct + 1);
+  const char *enough[] = {"challenge", board, "--left", "1", "--count", all, NULL};
+  pc_run r = pc_run_program(NULL, enough);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+  char message[128];
+  snprintf(message, sizeof message, "only %s different challenges turned up", all);
+  const char *too_many[] = {"challenge", board, "--left", "1", "--count", more, NULL};
+  expect_refused(too_many, message);
+}
+
+Test(challenge, bad_requests)
+{
+  const char *too_many[] = {"challenge", "boards/kanoodle.yaml", "--left", "20", NULL};
+  expect_refused(too_many, "kanoodle.yaml: --left 20: the puzzle has only 12 pieces to place");
+  const char *none[] = {"challenge", "tests/data/boards/no_solution.yaml", NULL};
+  expect_refused(none, "no_solution.yaml: the puzzle has no solution");
+  const char *sticks[] = {"challenge", "boards/tetra5x5-noH.yaml", NULL};
+  expect_refused(sticks, "the stick grid's board art cannot show pre-placed pieces");
+  const char *copies[] = {"challenge", "boards/y45.yaml", NULL};
+  expect_refused(copies, "no piece can be pre-placed");
+  const char *few[] = {"challenge", "boards/kanoodle-start1.yaml", "--left", "1", "--count",
+                       "5", NULL};
+  expect_refused(few, "only 4 different challenges turned up");
+}
+
+Test(challenge, bad_options)
+{
+  const char *range[] = {"challenge", "boards/kanoodle.yaml", "--left", "5..3", NULL};
+  const char *zero[] = {"challenge", "boards/kanoodle.yaml", "--count", "0", NULL};
+  const char *format[] = {"challenge", "boards/kanoodle.yaml", "--booklet", "b.txt", NULL};
+  const char *board[] = {"challenge", NULL};
+  pc_run r = pc_run_program(NULL, range);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "--left wants N or A..B"), "%s", r.err);
+  pc_run_free(&r);
+  r = pc_run_program(NULL, zero);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "--count wants a positive number"), "%s", r.err);
+  pc_run_free(&r);
+  expect_refused(format, "cannot tell the picture format");
+  r = pc_run_program(NULL, board);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "no BOARD.yaml given"), "%s", r.err);
+  pc_run_free(&r);
+}
