@@ -153,7 +153,10 @@ static pc_status split_at(runner *r, void *engine, int32_t depth)
   r->engine->search(engine, &cfg, &st);
   if (s.nomem) return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
   if (!st.complete) {
+    /* The leaves so far are not the split: none is searched. */
     r->interrupted = true;
+    r->n_subs = 0;
+    r->depth = 0;
     return PC_OK;
   }
   totals *b = &r->base;
