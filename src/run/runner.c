@@ -303,7 +303,8 @@ static pc_status resume(runner *r, void *engine)
   else if (c.levels > r->levels || c.split_depth < 1 || c.split_depth > r->levels)
     s = pc_error_set(&r->err, PC_ERR_INPUT, 0, 0,
                      "this checkpoint's search is deeper than the problem");
-  if (!s && !(s = split_at(r, engine, c.split_depth)) && r->n_subs != c.subproblems)
+  if (!s && !(s = split_at(r, engine, c.split_depth)) && !r->interrupted &&
+      r->n_subs != c.subproblems)
     s = pc_error_set(&r->err, PC_ERR_INPUT, 0, 0,
                      "this checkpoint has %lld subproblems where the problem has %lld",
                      (long long)c.subproblems, (long long)r->n_subs);
