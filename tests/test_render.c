@@ -419,3 +419,40 @@ Test(render, command)
   unlink(set);
   cr_expect_eq(rmdir(dir), 0, "no temporary left");
 }
+
+/* The distinct fill colors of an SVG, the white page left out. */
+static int distinct_fills(const char *svg)
+{
+  char seen[64][48];
+  int n = 0;
+  for (const char *p = svg; (p = strstr(p, "fill:rgb(")); p++) {
+    const char *end = strchr(p, ')');
+    size_t len = end ? (size_t)(end - p) : 0;
+    if (!len || len >= sizeof seen[0] || !strncmp(p, "fill:rgb(100%,100%,100%", len)) continue;
+    bool known = false;
+    for (int i = 0; i < n && !known; i++)
+      known = strlen(seen[i]) == len && !strncmp(seen[i], p, len);
+    if (!known && n < 64) snprintf(seen[n++], sizeof seen[0], "%.*s", (int)len, p);
+  }
+  return n;
+}
+
+/* Copies share their piece's color, each shaded apart: two sets of the
+   five tetrominoes show ten colors, not five. */
+Test(render, copies_shaded_apart)
+{
+  pc_puzzle pz;
+  int32_t n;
+  pc_tiling *t = pc_board_tilings("boards/tetra2x5x8.yaml", 1, &pz, &n);
+  char path[] = "/tmp/pc-render-XXXXXX.svg";
+  close(mkstemps(path, 4));
+  pc_error err = {0};
+  cr_assert_eq(pc_render_solution(path, &pz, &t[0], NULL, &err), PC_OK, "%s", err.msg);
+  char *svg = pc_slurp_file(path);
+  cr_expect_eq(pz.n_pieces, 5);
+  cr_expect_eq(distinct_fills(svg), 10);
+  free(svg);
+  unlink(path);
+  pc_tilings_free(t, n);
+  pc_puzzle_free(&pz);
+}
