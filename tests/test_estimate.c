@@ -50,6 +50,16 @@ Test(estimate, exact_when_enumerated)
   cr_expect_eq(est.nodes_se, 0.0);
 }
 
+/* Too few paths for even the first level (4 per leaf): the root is the
+   one stratum, and the estimate still comes (it once failed as if out of
+   memory). */
+Test(estimate, fewer_paths_than_the_first_level)
+{
+  pc_estimate est = estimate("scott.dlx", 10, 1);
+  cr_expect_eq(est.depth, 0);
+  cr_expect_gt(est.nodes, 0);
+}
+
 Test(estimate, reproducible_from_seed)
 {
   pc_estimate a = estimate("scott_x23.dlx", 400, 7), b = estimate("scott_x23.dlx", 400, 7),

@@ -525,7 +525,8 @@ bool pc_dlx_estimate(pc_dlx *d, pc_choose choose, uint64_t paths, uint64_t seed,
                      pc_estimate *est)
 {
   pc_arrays a = {d->link, d->item, d->span, d->len, d->cl};
-  pc_dlx_stats st = {.nodes = 1, .solutions = 1};
+  /* Too few paths for any level: the root alone, one stratum. */
+  pc_dlx_stats st = {.nodes = 1, .solutions = 1, .complete = true};
   pc_leaves leaves = {0};
   for (int32_t depth = 1;; depth++) {
     pc_dlx_stats try;
