@@ -96,7 +96,7 @@ static pc_status parse_options(int argc, char **argv, estimate_options *o, pc_er
       {NULL, 0, NULL, 0}};
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
     switch (c) {
     case 'n':
       if (!pc_parse_u64(optarg, &o->paths) || !o->paths)
@@ -111,7 +111,7 @@ static pc_status parse_options(int argc, char **argv, estimate_options *o, pc_er
     case 'j': o->json = true; break;
     case 'a': o->all = true; break;
     case 'h': fputs(usage, stdout); return PC_DONE;
-    default: return pc_usage_fail("estimate", err, "unknown option");
+    default: return pc_option_fail("estimate", c, argv, longopts, err);
     }
   }
   if (optind != argc - 1)

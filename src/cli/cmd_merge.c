@@ -124,13 +124,13 @@ static pc_status parse_options(int argc, char **argv, merge_options *o, pc_error
       {NULL, 0, NULL, 0}};
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "ch", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":ch", longopts, NULL)) != -1) {
     switch (c) {
     case 'c': o->count_only = true; break;
     case 'b': o->board = optarg; break;
     case 'J': o->json = true; break;
     case 'h': fputs(usage, stdout); return PC_DONE;
-    default: return pc_usage_fail("merge", err, "unknown option");
+    default: return pc_option_fail("merge", c, argv, longopts, err);
     }
   }
   o->paths = argv + optind;

@@ -95,7 +95,7 @@ int pc_cmd_queens(int argc, char **argv)
   pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV};
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "pn:h", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":pn:h", longopts, NULL)) != -1) {
     switch (c) {
     case 'p': print = true; break;
     case 'n':
@@ -107,7 +107,7 @@ int pc_cmd_queens(int argc, char **argv)
     case 'P': profile = true; break;
     case 'j': json = true; break;
     case 'h': fputs(usage, stdout); return PC_EXIT_OK;
-    default: return pc_usage_error("queens", "unknown option");
+    default: return pc_option_error("queens", c, argv, longopts);
     }
   }
   if (optind != argc - 1)

@@ -128,7 +128,7 @@ int pc_cmd_render(int argc, char **argv)
   render_args a = {.index = 1};
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "o:i:g:m:c:h", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":o:i:g:m:c:h", longopts, NULL)) != -1) {
     uint64_t *number = NULL;
     const char *what = NULL;
     switch (c) {
@@ -142,7 +142,7 @@ int pc_cmd_render(int argc, char **argv)
     case OPT_LABELS: a.labels = true; break;
     case OPT_NO_INNER: a.no_inner = true; break;
     case 'h': fputs(usage, stdout); return PC_EXIT_OK;
-    default: return pc_usage_error("render", "unknown option");
+    default: return pc_option_error("render", c, argv, longopts);
     }
     if (number && (!pc_parse_u64(optarg, number) || !*number || *number > 100000))
       return pc_usage_error("render", "%s wants a number from 1 to 100000, not '%s'", what,

@@ -77,12 +77,12 @@ int pc_cmd_score(int argc, char **argv)
   bool best_only = false, json = false;
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "bh", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":bh", longopts, NULL)) != -1) {
     switch (c) {
     case 'b': best_only = true; break;
     case OPT_JSON: json = true; break;
     case 'h': fputs(usage, stdout); return PC_EXIT_OK;
-    default: return pc_usage_error("score", "unknown option");
+    default: return pc_option_error("score", c, argv, longopts);
     }
   }
   if (optind != argc - 1)

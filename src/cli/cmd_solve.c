@@ -266,12 +266,13 @@ static pc_status parse_options(int argc, char **argv, solve_cmd *o, pc_error *er
   pc_status s = PC_OK;
   int c;
   optind = 0;
-  while (!s && (c = getopt_long(argc, argv, "cn:o:j:h", longopts, NULL)) != -1) {
+  while (!s && (c = getopt_long(argc, argv, ":cn:o:j:h", longopts, NULL)) != -1) {
     if (c == 'h') {
       fputs(usage, stdout);
       return PC_DONE;
     }
-    s = take_option(c, optarg, o, err);
+    s = c == '?' || c == ':' ? pc_option_fail("solve", c, argv, longopts, err)
+                             : take_option(c, optarg, o, err);
   }
   if (s) return s;
   if (optind != argc - 1 && !(o->job_path && optind == argc))

@@ -91,12 +91,12 @@ int pc_cmd_sudoku(int argc, char **argv)
   bool quiet = false, json = false;
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
     switch (c) {
     case 'q': quiet = true; break;
     case 'j': json = true; break;
     case 'h': fputs(usage, stdout); return PC_EXIT_OK;
-    default: return pc_usage_error("sudoku", "unknown option");
+    default: return pc_option_error("sudoku", c, argv, longopts);
     }
   }
   if (argc - optind > 1) return pc_usage_error("sudoku", "more than one FILE");

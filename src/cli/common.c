@@ -2,7 +2,6 @@
 #include "cli/common.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <string.h>
@@ -50,6 +49,62 @@ pc_status pc_usage_fail(const char *cmd, pc_error *err, const char *fmt, ...)
   return PC_ERR_INPUT;
 }
 
+/* The long options that `name` (len characters) abbreviates, listed into
+   `list`; how many. */
+static int long_matches(const struct option *longopts, const char *name, size_t len,
+                        char *list, size_t size)
+{
+  int n = 0;
+  list[0] = '\0';
+  for (const struct option *o = longopts; o->name; o++)
+    if (!strncmp(o->name, name, len)) {
+      size_t at = strlen(list);
+      snprintf(list + at, size - at, "%s--%s", n++ ? ", " : "", o->name);
+      if (strlen(o->name) == len) return 1; /* an exact match wins */
+    }
+  return n;
+}
+
+/* Whether `arg` is "--NAME=..." for a long option of value `val` that
+   takes no argument. */
+static bool given_needless_argument(const struct option *longopts, const char *arg, int val)
+{
+  const char *eq = strchr(arg, '=');
+  if (strncmp(arg, "--", 2) || !eq) return false;
+  size_t len = (size_t)(eq - arg - 2);
+  for (const struct option *o = longopts; o->name; o++)
+    if (o->val == val && o->has_arg == no_argument && !strncmp(o->name, arg + 2, len))
+      return true;
+  return false;
+}
+
+pc_status pc_option_fail(const char *cmd, int c, char **argv, const struct option *longopts,
+                         pc_error *err)
+{
+  const char *arg = optind > 0 ? argv[optind - 1] : "";
+  char shortopt[3] = {'-', (char)optopt, '\0'};
+  bool is_long = !strncmp(arg, "--", 2);
+  if (c == ':')
+    return pc_usage_fail(cmd, err, "option '%s' needs an argument", is_long ? arg : shortopt);
+  if (optopt && given_needless_argument(longopts, arg, optopt))
+    return pc_usage_fail(cmd, err, "option '%.*s' takes no argument",
+                         (int)strcspn(arg, "="), arg);
+  if (optopt) return pc_usage_fail(cmd, err, "unknown option '%s'", shortopt);
+  char list[512];
+  const char *name = is_long ? arg + 2 : "";
+  size_t len = strcspn(name, "=");
+  if (is_long && long_matches(longopts, name, len, list, sizeof list) > 1)
+    return pc_usage_fail(cmd, err, "option '--%.*s' is ambiguous: %s", (int)len, name, list);
+  return pc_usage_fail(cmd, err, "unknown option '%.*s'", (int)strcspn(arg, "="), arg);
+}
+
+int pc_option_error(const char *cmd, int c, char **argv, const struct option *longopts)
+{
+  pc_error err;
+  pc_option_fail(cmd, c, argv, longopts, &err);
+  return PC_EXIT_USAGE;
+}
+
 pc_status pc_parse_help_only(int argc, char **argv, const char *cmd, const char *usage,
                              pc_error *err)
 {
@@ -57,8 +112,8 @@ pc_status pc_parse_help_only(int argc, char **argv, const char *cmd, const char 
                                            {NULL, 0, NULL, 0}};
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-    if (c != 'h') return pc_usage_fail(cmd, err, "unknown option");
+  while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+    if (c != 'h') return pc_option_fail(cmd, c, argv, longopts, err);
     fputs(usage, stdout);
     return PC_DONE;
   }

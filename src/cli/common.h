@@ -3,6 +3,7 @@
 #ifndef PC_CLI_H
 #define PC_CLI_H
 
+#include <getopt.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -29,6 +30,15 @@ int pc_usage_error(const char *cmd, const char *fmt, ...)
    PC_ERR_INPUT with err marked as reported. */
 pc_status pc_usage_fail(const char *cmd, pc_error *err, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* getopt_long's complaint as one usage error that names the option: an
+   unknown or ambiguous one, a missing argument, an argument given to an
+   option that takes none. For c == '?' or ':' from getopt_long with
+   opterr 0 (main sets it) and an optstring starting with ':'. */
+pc_status pc_option_fail(const char *cmd, int c, char **argv, const struct option *longopts,
+                         pc_error *err);
+/* The same for commands that return an exit status: 2. */
+int pc_option_error(const char *cmd, int c, char **argv, const struct option *longopts);
 
 /* Parses the options of a command whose only option is --help: PC_OK to
    go on (optind is set), PC_DONE when the help was printed, or a usage
