@@ -68,3 +68,45 @@ Test(cli_usage, help_command)
   cr_expect_eq(lines_starting(r.err, "polycover help: unknown command 'nope'"), 1, "%s", r.err);
   pc_run_free(&r);
 }
+
+/* Options of a picture not asked for say what to add, before any search. */
+Test(cli_usage, picture_options_need_their_picture)
+{
+  static const char *const cases[][2] = {
+      {"--index", "--index N says which solution --render FILE draws: add --render FILE"},
+      {"--max", "--max shapes the gallery: add --gallery OUT"},
+      {"--columns", "--columns shapes the gallery: add --gallery OUT"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    expect_one_error((const char *[]){"solve", "boards/scott.yaml", cases[i][0], "2", NULL},
+                     cases[i][1]);
+  expect_one_error((const char *[]){"solve", "boards/scott.yaml", "--sort", "symmetry", NULL},
+                   "--sort shapes the gallery: add --gallery OUT");
+  expect_one_error((const char *[]){"solve", "boards/scott.yaml", "--labels", NULL},
+                   "--labels writes names on pictures: add --render FILE or --gallery OUT");
+}
+
+/* solve --labels writes the names on the picture, as render --labels does:
+   the same picture as render draws from the solution file. */
+Test(cli_usage, solve_labels)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-usage-XXXXXX");
+  char *plain = pc_path_in(dir, "plain.svg"), *named = pc_path_in(dir, "named.svg"),
+       *sol = pc_path_in(dir, "s.sol"), *rendered = pc_path_in(dir, "rendered.svg");
+  const char *a[] = {"solve", "boards/pent6x10.yaml", "-n", "1", "--render", plain, NULL};
+  const char *b[] = {"solve", "boards/pent6x10.yaml", "-n", "1", "--labels", "--render", named,
+                     "-o", sol, NULL};
+  const char *c[] = {"render", sol, "--labels", "-o", rendered, NULL};
+  for (const char *const *args[] = {a, b, c}, *const **p = args; p < args + 3; p++) {
+    pc_run r = pc_run_program(NULL, *p);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    pc_run_free(&r);
+  }
+  char *x = pc_slurp_file(plain), *y = pc_slurp_file(named), *z = pc_slurp_file(rendered);
+  cr_expect(strcmp(x, y), "--labels changed nothing");
+  cr_expect_str_eq(y, z);
+  free(x), free(y), free(z);
+  free(plain), free(named), free(sol), free(rendered);
+  pc_remove_tree(dir);
+  free(dir);
+}

@@ -53,6 +53,7 @@ static const char usage[] =
     "      --max N          at most N pictures in the gallery (default 100)\n"
     "      --columns C      pictures per row in the gallery\n"
     "      --sort symmetry  gallery: the most symmetric solutions, best first\n"
+    "      --labels         write each piece's name on it (--render, --gallery)\n"
     "      --profile-plot FILE  the profile as a bar chart (.svg .png .pdf)\n"
     "      --profile        print nodes and updates per level of the search\n"
     "      --json           print one JSON object: solutions, unique, nodes,\n"
@@ -84,7 +85,7 @@ static const char usage[] =
 enum {
   OPT_ALL = 256, OPT_UNIQUE, OPT_BEST, OPT_SYM_TABLE, OPT_LEFTMOST, OPT_PROFILE, OPT_JSON,
   OPT_RENDER, OPT_INDEX, OPT_GALLERY, OPT_MAX, OPT_COLUMNS, OPT_SORT, OPT_PROFILE_PLOT,
-  OPT_SPLIT_ONLY, OPT_JOBS, OPT_DIR, OPT_JOB, OPT_RESULT, OPT_NO_PRECHECK,
+  OPT_SPLIT_ONLY, OPT_JOBS, OPT_DIR, OPT_JOB, OPT_RESULT, OPT_NO_PRECHECK, OPT_LABELS,
 };
 
 typedef struct solve_run {
@@ -166,6 +167,7 @@ static const struct option longopts[] = {
     {"columns", required_argument, NULL, OPT_COLUMNS},
     {"sort", required_argument, NULL, OPT_SORT},
     {"profile-plot", required_argument, NULL, OPT_PROFILE_PLOT},
+    {"labels", no_argument, NULL, OPT_LABELS},
     {"split-only", required_argument, NULL, OPT_SPLIT_ONLY},
     {"jobs", required_argument, NULL, OPT_JOBS},
     {"dir", required_argument, NULL, OPT_DIR},
@@ -216,6 +218,7 @@ static bool take_picture_option(int c, const char *arg, pc_solve_pictures *pic,
   case OPT_RENDER: pic->render = arg; return true;
   case OPT_GALLERY: pic->gallery = arg; return true;
   case OPT_PROFILE_PLOT: pic->profile_plot = arg; return true;
+  case OPT_LABELS: pic->labels = true; return true;
   case OPT_INDEX:
     if (!(*s = positive("index", arg, INT32_MAX, &n, err))) pic->index = n;
     return true;
@@ -282,7 +285,7 @@ static pc_status parse_options(int argc, char **argv, solve_cmd *o, pc_error *er
 }
 
 /* The combinations of options that make no sense. */
-static pc_status check_options(const solve_cmd *o, pc_error *err)
+static pc_status check_options(solve_cmd *o, pc_error *err)
 {
   const pc_solve_pictures *pic = &o->run.pictures;
   if ((o->jobs || o->dir) && !o->split_only)
@@ -304,10 +307,11 @@ static pc_status check_options(const solve_cmd *o, pc_error *err)
                          "--best looks at every solution; it cannot take --limit");
   if (o->ro.resume && o->run.output && !strcmp(o->run.output, "-"))
     return pc_usage_fail("solve", err, "--resume cannot carry on an output to stdout");
-  if (o->best && pic->index != 1)
+  if (o->best && pic->index)
     return pc_usage_fail("solve", err,
                          "--best draws the maximally symmetric solution; no --index");
-  return pc_run_check("solve", &o->ro, err);
+  pc_status s = pc_solve_pictures_check(&o->run.pictures, err);
+  return s ? s : pc_run_check("solve", &o->ro, err);
 }
 
 /* The job file (with --job), the board and its matrix, and the engine. */
@@ -485,7 +489,7 @@ static void solve_free(solve_cmd *o)
 
 int pc_cmd_solve(int argc, char **argv)
 {
-  solve_cmd o = {.cfg = {.choose = PC_CHOOSE_MRV}, .run = {.pictures = {.index = 1, .max = 100}}};
+  solve_cmd o = {.cfg = {.choose = PC_CHOOSE_MRV}};
   pc_run_options_init(&o.ro);
   pc_error err = {0};
   pc_status s = parse_options(argc, argv, &o, &err);
