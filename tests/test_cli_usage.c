@@ -110,3 +110,51 @@ Test(cli_usage, solve_labels)
   pc_remove_tree(dir);
   free(dir);
 }
+
+/* One thing is named in the singular: a set of one piece, one job, one
+   subproblem... and two in the plural. */
+Test(cli_usage, singular_for_one)
+{
+  pc_run r = pc_run_program(NULL, (const char *[]){"list", NULL});
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, "\n  domino                 square     1 piece   domino\n"), "%s",
+            r.out);
+  cr_expect(strstr(r.out, "  12 pieces  pentominoes\n"), "%s", r.out);
+  cr_expect(!strstr(r.out, " 1 pieces"), "%s", r.out);
+  pc_run_free(&r);
+  r = pc_run_program(NULL, (const char *[]){"solve", "--best", "--count",
+                                            "tests/data/boards/two_dominoes.yaml", NULL});
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, "; 1 essentially different solution\n"), "%s", r.out);
+  pc_run_free(&r);
+  char *dir = pc_scratch_dir("/tmp/pc-usage-XXXXXX");
+  r = pc_run_program(NULL, (const char *[]){"solve", "boards/scott.yaml", "--split-only", "1",
+                                            "--jobs", "1", "--dir", dir, NULL});
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, " subproblems (engine ") && strstr(r.out, "), 1 job:\n"), "%s", r.out);
+  pc_run_free(&r);
+  pc_remove_tree(dir);
+  free(dir);
+}
+
+/* The jobs' shares are of the search they split: they add up to 100%. */
+Test(cli_usage, job_shares_add_up)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-usage-XXXXXX");
+  pc_run r = pc_run_program(NULL, (const char *[]){"solve", "boards/scott.yaml", "--split-only",
+                                                  "3", "--jobs", "3", "--dir", dir, NULL});
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  double sum = 0;
+  int jobs = 0;
+  for (const char *p = strstr(r.out, "% of the search"); p; p = strstr(p + 1, "% of the search")) {
+    const char *start = p;
+    while (start > r.out && start[-1] != ' ') start--;
+    sum += strtod(start, NULL);
+    jobs++;
+  }
+  cr_expect_eq(jobs, 3, "%s", r.out);
+  cr_expect(sum > 99.8 && sum < 100.2, "the shares add up to %.1f%%: %s", sum, r.out);
+  pc_run_free(&r);
+  pc_remove_tree(dir);
+  free(dir);
+}

@@ -98,9 +98,10 @@ static int64_t report_missing(const pc_result *rs, int n)
   missing = rs[0].job.subproblems - have;
   if (missing) {
     fprintf(stderr,
-            "polycover merge: incomplete: %lld of %lld subproblems have no result; "
+            "polycover merge: incomplete: %lld of %lld subproblems %s no result; "
             "missing jobs (of %d):",
-            (long long)missing, (long long)rs[0].job.subproblems, (int)jobs);
+            (long long)missing, (long long)rs[0].job.subproblems,
+            pc_plural((uint64_t)missing, "has", "have"), (int)jobs);
     for (int32_t k = 1; seen && k <= jobs; k++)
       if (!seen[k]) fprintf(stderr, " %d", (int)k);
     fputc('\n', stderr);

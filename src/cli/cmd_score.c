@@ -56,8 +56,9 @@ static void print_scores(const char *path, const pc_solfile *f, const pc_scorer 
     }
     pc_json_end(&j);
   } else if (f->n_solutions) {
-    printf("%s: %d solution%s, %d internal edges\n", f->pz.title, (int)f->n_solutions,
-           f->n_solutions == 1 ? "" : "s", (int)scorer->n_edges);
+    printf("%s: %d %s, %d internal %s\n", f->pz.title, (int)f->n_solutions,
+           pc_plural((uint64_t)f->n_solutions, "solution", "solutions"), (int)scorer->n_edges,
+           pc_plural((uint64_t)scorer->n_edges, "edge", "edges"));
     printf("maximally symmetric: horizontal %d, vertical %d:", (int)best.h, (int)best.v);
     for (int32_t i = 0; i < f->n_solutions; i++)
       if (!pc_score_cmp(pc_score_tiling(scorer, &f->solutions[i]), best))

@@ -377,8 +377,9 @@ static void keep_partial(pc_solwriter *w, bool snapshot_useless)
   char *path = w->path;
   w->path = partial;
   if (!pc_solwriter_commit(w, &ignored))
-    fprintf(stderr, "polycover solve: the run failed: the %llu solutions written are in "
-                    "%s.partial\n", (unsigned long long)count, path);
+    fprintf(stderr, "polycover solve: the run failed: the %llu %s written %s in %s.partial\n",
+            (unsigned long long)count, pc_plural(count, "solution", "solutions"),
+            pc_plural(count, "is", "are"), path);
   free(path);
 }
 

@@ -22,6 +22,11 @@ bool pc_parse_u64(const char *s, uint64_t *out)
   return true;
 }
 
+const char *pc_plural(uint64_t n, const char *one, const char *many)
+{
+  return n == 1 ? one : many;
+}
+
 static void print_usage_error(const char *cmd, const char *fmt, va_list ap)
 {
   fprintf(stderr, "polycover %s: ", cmd);

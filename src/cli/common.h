@@ -19,6 +19,9 @@ enum { PC_EXIT_OK = 0, PC_EXIT_FAIL = 1, PC_EXIT_USAGE = 2 };
 /* Parses a whole non-negative decimal number; false if it is not one. */
 bool pc_parse_u64(const char *s, uint64_t *out);
 
+/* The noun for n things: `one` for 1, else `many` ("1 piece", "2 pieces"). */
+const char *pc_plural(uint64_t n, const char *one, const char *many);
+
 /* "polycover CMD: message" on stderr plus a pointer to --help; returns 2. */
 int pc_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli/common.h"
 #include "core/alloc.h"
 #include "run/checkpoint.h"
 #include "core/engines.h"
@@ -65,15 +66,21 @@ pc_status pc_solve_split_jobs(const pc_job *header, const pc_solver *sv,
     s = pc_error_set(err, PC_ERR_IO, 0, 0, "cannot make the folder: %s", strerror(errno));
   }
   if (!s)
-    printf("%s\nsplit at depth %d: %lld subproblems (engine %s, rule %s, %s), %d jobs:\n",
-           sv->pz->title, (int)header->depth, (long long)plan.subproblems, header->engine,
-           header->rule, header->options, (int)jobs);
+    printf("%s\nsplit at depth %d: %lld %s (engine %s, rule %s, %s), %d %s:\n",
+           sv->pz->title, (int)header->depth, (long long)plan.subproblems,
+           pc_plural((uint64_t)plan.subproblems, "subproblem", "subproblems"), header->engine,
+           header->rule, header->options, (int)jobs, pc_plural((uint64_t)jobs, "job", "jobs"));
+  /* The shares of the tree below the split: what the jobs search. */
+  double total = 0;
+  for (int32_t k = 0; shares && k < jobs; k++) total += shares[k];
   for (int32_t k = 0; k < jobs && !s; k++) {
     char *path = job_path(dir, header->board, k + 1, jobs);
     if (!path) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
     else if (!(s = pc_job_write(path, &list[k], err)))
-      printf("%-30s %8lld subproblems, %5.1f%% of the tree (estimated)\n", path,
-             (long long)list[k].n_ids, 100 * shares[k]);
+      printf("%-30s %8lld %-11s %5.1f%% of the search (estimated)\n", path,
+             (long long)list[k].n_ids,
+             pc_plural((uint64_t)list[k].n_ids, "subproblem,", "subproblems,"),
+             total > 0 ? 100 * shares[k] / total : 100.0 / jobs);
     free(path);
   }
   if (!s)

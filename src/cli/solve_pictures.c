@@ -115,8 +115,9 @@ static pc_status draw_gallery(pc_solve_pictures *p, const pc_puzzle *pz, const p
       if (k) sym[n_sym++] = (pc_sym_count){h, v, k};
     }
   char summary[160];
-  snprintf(summary, sizeof summary, "%llu solutions, %llu essentially different%s",
-           (unsigned long long)c->solutions, (unsigned long long)c->unique,
+  snprintf(summary, sizeof summary, "%llu %s, %llu essentially different%s",
+           (unsigned long long)c->solutions, pc_plural(c->solutions, "solution", "solutions"),
+           (unsigned long long)c->unique,
            best ? "; the maximally symmetric" : "");
   pc_gallery_page page = {.summary = summary, .sym = sym, .n_sym = n_sym};
   pc_gallery_opts o = pc_gallery_defaults();

@@ -37,7 +37,9 @@ static void print_best(const pc_solve_report *r)
   if (c->best.h < 0) return;
   printf("maximally symmetric: horizontal %d, vertical %d; %llu %s\n", (int)c->best.h,
          (int)c->best.v, (unsigned long long)c->best_count,
-         c->all ? "solutions" : "essentially different solutions");
+         c->all ? pc_plural(c->best_count, "solution", "solutions")
+                : pc_plural(c->best_count, "essentially different solution",
+                            "essentially different solutions"));
   if (c->best_count > (uint64_t)c->n_best)
     printf("(the first %d shown)\n", (int)c->n_best);
   for (int32_t i = 0; r->show_best && i < c->n_best; i++) {
@@ -85,20 +87,24 @@ void pc_solve_report_print(const pc_solve_report *r)
   printf("%s\n", pz->title);
   printf("symmetries: %s\n", group_text);
   if (classes->piece >= 0)
-    printf("reduction: piece %s kept on %d of its %d placements\n",
-           pz->pieces[classes->piece].name, (int)classes->kept, (int)classes->placements);
+    printf("reduction: piece %s kept on %d of its %d %s\n", pz->pieces[classes->piece].name,
+           (int)classes->kept, (int)classes->placements,
+           pc_plural((uint64_t)classes->placements, "placement", "placements"));
   else if (classes->cell >= 0)
-    printf("reduction: the %d placements covering cell (%d,%d) kept on %d\n",
-           (int)classes->placements, (int)pz->cells[classes->cell].c,
+    printf("reduction: the %d %s covering cell (%d,%d) kept on %d\n",
+           (int)classes->placements,
+           pc_plural((uint64_t)classes->placements, "placement", "placements"), (int)pz->cells[classes->cell].c,
            (int)pz->cells[classes->cell].r, (int)classes->kept);
   if (r->refuted)
     printf("no solutions: %s\n", r->refuted);
   else if (r->jobs)
-    printf("engine: %s, %d job%s, %lld subproblems\n", r->engine, (int)r->jobs,
-           r->jobs == 1 ? "" : "s", (long long)r->subproblems);
+    printf("engine: %s, %d %s, %lld %s\n", r->engine, (int)r->jobs,
+           pc_plural((uint64_t)r->jobs, "job", "jobs"), (long long)r->subproblems,
+           pc_plural((uint64_t)r->subproblems, "subproblem", "subproblems"));
   else
-    printf("engine: %s, %d thread%s, %lld subproblems\n", r->engine, r->threads,
-           r->threads == 1 ? "" : "s", (long long)r->subproblems);
+    printf("engine: %s, %d %s, %lld %s\n", r->engine, r->threads,
+           pc_plural((uint64_t)r->threads, "thread", "threads"), (long long)r->subproblems,
+           pc_plural((uint64_t)r->subproblems, "subproblem", "subproblems"));
   pc_print_summary(stdout, &st, r->seconds);
   printf("unique: %llu\n", (unsigned long long)cs->unique);
   if (!st.complete && !r->all) printf("(stopped early: counts cover the classes found so far)\n");

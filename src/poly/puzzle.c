@@ -400,8 +400,8 @@ pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err)
   int64_t area = pc_puzzle_piece_area(pz, &any);
   if (!any && area != pz->n_cells)
     s = pc_ydoc_fail(&y, board, err,
-                     "the pieces cover %lld cells but the board has %d: no solution can exist",
-                     (long long)area, (int)pz->n_cells);
+                     "the pieces cover %lld cell%s but the board has %d: no solution can exist",
+                     (long long)area, area == 1 ? "" : "s", (int)pz->n_cells);
 done:
   if (s && err && !err->file[0]) pc_error_file(err, y.path);
   pc_ydoc_free(&y);
