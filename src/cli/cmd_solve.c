@@ -328,6 +328,7 @@ static pc_status load_problem(solve_cmd *o, pc_error *err)
   s = pc_puzzle_load(o->board, &o->pz, err);
   if (s) return s;
   o->loaded = true;
+  if (o->pz.warning[0]) fprintf(stderr, "polycover solve: warning: %s\n", o->pz.warning);
   bool scored = o->best || o->sym_table || pc_solve_pictures_scored(&o->run.pictures);
   s = pc_solver_init(&o->sv, &o->pz, o->all, scored, PC_BEST_SHOWN, err);
   if (s) return s;

@@ -16,6 +16,7 @@ typedef struct pc_puzzle {
   pc_cell *cells;        /* the board, row-major (pc_cell_cmp order) */
   int32_t n_cells;
   int32_t *fixed;        /* per board cell: the pre-placed piece, or -1 */
+  char warning[768];     /* a set's warning (pieceset.h), for the user, or "" */
 } pc_puzzle;
 
 /* Loads a board file and the piece sets it names: `path` is a file, or the
