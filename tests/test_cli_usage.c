@@ -158,3 +158,68 @@ Test(cli_usage, job_shares_add_up)
   pc_remove_tree(dir);
   free(dir);
 }
+
+/* `solve -` reads the board from standard input, its sets found as for a
+   board in the current folder: the same counts as from the file; errors
+   name <stdin>. */
+Test(cli_usage, solve_from_stdin)
+{
+  char *board = pc_slurp_file("boards/scott.yaml");
+  pc_run piped = pc_run_program(board, (const char *[]){"solve", "--count", "-", NULL});
+  pc_run file = pc_run_program(NULL, (const char *[]){"solve", "--count", "boards/scott.yaml",
+                                                     NULL});
+  cr_expect_eq(piped.status, 0, "%s", piped.err);
+  pc_solved want = pc_solve_board_as("boards/scott.yaml", false);
+  char counts[96];
+  snprintf(counts, sizeof counts, "solutions: %llu\n", (unsigned long long)want.solutions);
+  cr_expect(strstr(piped.out, counts), "%s", piped.out);
+  snprintf(counts, sizeof counts, "unique: %llu\n", (unsigned long long)want.unique);
+  cr_expect(strstr(piped.out, counts) && strstr(file.out, counts), "%s", piped.out);
+  pc_run_free(&piped);
+  pc_run_free(&file);
+  free(board);
+  pc_run r = pc_run_program("grid: square\npieces: pentominoes\nboard: |\n  ##\n  #Q\n",
+                            (const char *[]){"solve", "-", NULL});
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(r.err, "polycover solve: <stdin>:5:4: 'Q' is not a piece of this puzzle "
+                          "(draw cells to fill with '#')\n");
+  pc_run_free(&r);
+  r = pc_run_program("grid: square\npieces: nosuchset\nboard: '#'\n",
+                     (const char *[]){"solve", "-", NULL});
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "<stdin>:2:9: no piece set 'nosuchset' (looked at ./../pieces/"
+                          "nosuchset.yaml, ./nosuchset.yaml, ./pieces/nosuchset.yaml"),
+            "%s", r.err);
+  pc_run_free(&r);
+}
+
+/* `render -` reads the solution file from standard input: the picture
+   is the one drawn from the file. */
+Test(cli_usage, render_from_stdin)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-usage-XXXXXX");
+  char *sol = pc_path_in(dir, "s.sol"), *a = pc_path_in(dir, "a.svg"),
+       *b = pc_path_in(dir, "b.svg");
+  pc_run r = pc_run_program(NULL, (const char *[]){"solve", "boards/pent6x10.yaml", "-n", "3",
+                                                  "-o", sol, "--quiet", NULL});
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+  char *text = pc_slurp_file(sol);
+  r = pc_run_program(text, (const char *[]){"render", "-", "--index", "3", "-o", a, NULL});
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+  r = pc_run_program(NULL, (const char *[]){"render", sol, "--index", "3", "-o", b, NULL});
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+  char *x = pc_slurp_file(a), *y = pc_slurp_file(b);
+  cr_expect_str_eq(x, y);
+  free(x), free(y), free(text);
+  r = pc_run_program("polycover-solutions 2\nbogus\n",
+                     (const char *[]){"render", "-", "-o", a, NULL});
+  cr_expect_eq(r.status, 2);
+  cr_expect(!strncmp(r.err, "polycover render: <stdin>:2:", 28), "%s", r.err);
+  pc_run_free(&r);
+  free(sol), free(a), free(b);
+  pc_remove_tree(dir);
+  free(dir);
+}

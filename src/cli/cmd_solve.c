@@ -30,6 +30,8 @@ static const char usage[] =
     "reflections of the whole board) turn into each other is searched for and\n"
     "printed, as the board's ASCII art with each cell showing its piece; the counts\n"
     "give both the essentially different solutions (unique) and all of them.\n"
+    "BOARD may be - to read it from standard input (its sets are looked for as for\n"
+    "a board in the current folder).\n"
     "\n"
     "  -c, --count          print only the counts, not the solutions\n"
     "  -n, --limit N        stop after N solutions (printed ones)\n"
@@ -291,6 +293,9 @@ static pc_status check_options(solve_cmd *o, pc_error *err)
   if ((o->jobs || o->dir) && !o->split_only)
     return pc_usage_fail("solve", err, "--jobs and --dir go with --split-only");
   if (o->result && !o->job_path) return pc_usage_fail("solve", err, "--result goes with --job");
+  if (o->split_only && o->board && !strcmp(o->board, "-"))
+    return pc_usage_fail("solve", err, "--split-only writes job files that name their board: "
+                                       "give a board file, not -");
   if (o->split_only && (o->job_path || o->run.limit || o->run.output || o->ro.resume ||
                         pic->render || pic->gallery || o->ro.mpi))
     return pc_usage_fail("solve", err, "--split-only only writes job files: no --job, --limit, "

@@ -324,6 +324,11 @@ done:
 static pc_status find_board(const char *name, pc_puzzle *pz, pc_error *err)
 {
   char looked[sizeof err->msg];
+  if (!strcmp(name, "-")) {
+    /* Standard input: a board in the current folder, for finding sets. */
+    strcpy(pz->path, "-");
+    return PC_OK;
+  }
   if (pc_datapath_find(PC_DATA_BOARDS, name, NULL, pz->path, sizeof pz->path, looked,
                        sizeof looked) ||
       strchr(name, '/')) {
