@@ -179,9 +179,8 @@ static pc_status print_merged(const merge_options *o, const pc_result *rs, const
   pc_solve_report report = {.board = o->board, .sv = sv, .engine = job->engine,
                             .jobs = job->jobs, .subproblems = job->subproblems, .st = st,
                             .seconds = seconds, .all = all, .best = best, .json = o->json,
-                            .show_best = !o->count_only && !o->json};
+                            .show_best = !o->count_only, .sym_table = sym_table};
   pc_solve_report_print(&report);
-  if (sym_table) pc_solve_report_table(o->json ? stderr : stdout, &sv->census);
   fflush(stdout);
   if (!missing) return PC_OK;
   memset(err, 0, sizeof *err);

@@ -58,8 +58,12 @@ static const char usage[] =
     "      --labels         write each piece's name on it (--render, --gallery)\n"
     "      --profile-plot FILE  the profile as a bar chart (.svg .png .pdf)\n"
     "      --profile        print nodes and updates per level of the search\n"
-    "      --json           print one JSON object: solutions, unique, nodes,\n"
-    "                       updates, seconds, complete, symmetries, options, items\n"
+    "      --json           print one JSON object and nothing else on stdout: the\n"
+    "                       solutions (solution_list, written as found: number,\n"
+    "                       scores, pieces with their cells, art), solutions,\n"
+    "                       unique, nodes, updates, seconds, complete,\n"
+    "                       symmetries, options, items, best_list, sym_table,\n"
+    "                       profile; --split-only: the jobs (docs/formats.md)\n"
     "      --no-precheck    search even when a coloring of the board proves that\n"
     "                       there is no solution (checked first by default)\n"
     PC_RUN_USAGE
@@ -97,7 +101,8 @@ typedef struct solve_run {
   pc_status out_status;
   pc_solve_pictures pictures;
   pc_census *census;
-  bool print, show_best;
+  bool print, show_best, json;
+  pc_solve_json doc;      /* with json: the document on stdout */
   uint64_t reported, limit;
   const pc_job *job;      /* --job: the subproblems to search */
   int64_t job_at;
@@ -117,7 +122,12 @@ static bool visit(void *ctx, int64_t sub, const int32_t *options, int32_t n)
   solve_run *r = ctx;
   if (!pc_census_add(r->census, options, n)) return false;
   r->reported++;
-  if (r->print) pc_solve_report_tiling(r->pz, "solution", r->reported, &r->census->found);
+  const pc_census *c = r->census;
+  if (r->print && r->json)
+    pc_solve_json_tiling(&r->doc, r->pz, r->reported, &c->found,
+                         c->scorer ? &c->found_score : NULL);
+  else if (r->print)
+    pc_solve_report_tiling(r->pz, "solution", r->reported, &c->found);
   pc_solve_pictures_take(&r->pictures, r->census, r->reported);
   if (r->out && !r->out_status) r->out_status = pc_solwriter_add(r->out, &r->census->found, NULL);
   return r->limit && r->reported >= r->limit;
@@ -340,8 +350,9 @@ static pc_status load_problem(solve_cmd *o, pc_error *err)
   o->prepared = true;
   o->run.census = &o->sv.census;
   o->run.pz = &o->pz;
-  o->run.print = !o->count_only && !o->json && !o->best;
-  o->run.show_best = !o->count_only && !o->json;
+  o->run.print = !o->count_only && !o->best;
+  o->run.show_best = !o->count_only;
+  o->run.json = o->json;
   /* Settled before any search, the engine's trial included. Not for a
      share of a search (jobs) nor under MPI, where every rank would say it. */
   if (!o->no_precheck && !o->split_only && !o->job_path && !o->ro.mpi &&
@@ -364,7 +375,7 @@ static pc_status solve_split(solve_cmd *o, pc_error *err)
                                     (int32_t)o->split_only, err);
   if (s) return s;
   return pc_solve_split_jobs(&o->job, &o->sv, &o->cfg, (int32_t)o->jobs,
-                             o->dir ? o->dir : ".", err);
+                             o->dir ? o->dir : ".", o->json, err);
 }
 
 /* After a failed search the file is kept apart as FILE.partial. FILE
@@ -423,12 +434,12 @@ static pc_status finish_search(solve_cmd *o, pc_status s, pc_error *err)
                             .refuted = o->refuted ? o->why : NULL,
                             .threads = o->res.threads, .subproblems = o->res.subproblems,
                             .st = st, .seconds = o->res.seconds, .all = o->all,
-                            .best = o->best, .json = o->json, .show_best = o->run.show_best};
+                            .best = o->best, .json = o->json, .show_best = o->run.show_best,
+                            .sym_table = o->sym_table, .profile = o->profile,
+                            .doc = &o->run.doc};
   pc_solve_report_print(&report);
   if (o->run.output) s = finish_output(o, s, err);
   if (!s) s = pc_solve_pictures_finish(&o->run.pictures, &o->pz, cs, o->best, &st, err);
-  if (!s && o->sym_table) pc_solve_report_table(o->json ? stderr : stdout, cs);
-  if (!s && o->profile) pc_print_profile(o->json ? stderr : stdout, &st);
   if (!s && o->job_path && st.complete)
     s = pc_solve_job_finish(o->job_path, o->result, &o->job, &o->sv, &o->res, err);
   return pc_run_finish("solve", s, &o->res, &o->cfg, err);

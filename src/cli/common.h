@@ -79,10 +79,16 @@ void pc_print_summary(FILE *out, const pc_dlx_stats *st, double seconds);
 /* The level table, like the profiles in Knuth's paper. */
 void pc_print_profile(FILE *out, const pc_dlx_stats *st);
 
-/* A flat JSON object written a field at a time. */
+/* A JSON object written a value at a time, objects and arrays nested in
+   it. A value's key is NULL inside an array. Strings are escaped (control
+   characters, quotes, backslashes; a byte that is not UTF-8 becomes
+   U+FFFD), so that any text makes valid JSON. */
+#define PC_JSON_DEPTH 8
 typedef struct pc_json {
   FILE *out;
-  bool first;
+  int depth;                  /* objects and arrays open */
+  bool first[PC_JSON_DEPTH];  /* nothing in it yet */
+  char close[PC_JSON_DEPTH];  /* '}' or ']' */
 } pc_json;
 
 void pc_json_begin(pc_json *j, FILE *out);
@@ -90,7 +96,15 @@ void pc_json_u64(pc_json *j, const char *key, uint64_t v);
 void pc_json_double(pc_json *j, const char *key, double v);
 void pc_json_bool(pc_json *j, const char *key, bool v);
 void pc_json_str(pc_json *j, const char *key, const char *v);
-void pc_json_end(pc_json *j);
+void pc_json_object(pc_json *j, const char *key);
+void pc_json_array(pc_json *j, const char *key);
+void pc_json_close(pc_json *j);   /* the innermost object or array */
+/* A string, quoted and escaped, on its own (a key uses it too). */
+void pc_json_str_text(FILE *out, const char *v);
+void pc_json_end(pc_json *j);     /* closes all, then a line break */
+
+/* "profile": the levels of the search, nodes and updates at each. */
+void pc_json_profile(pc_json *j, const pc_dlx_stats *st);
 
 /* solutions, nodes, updates, seconds and complete. */
 void pc_json_stats(pc_json *j, const pc_dlx_stats *st, double seconds);
