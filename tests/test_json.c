@@ -165,6 +165,18 @@ Test(json, strings_escaped)
   free(dir);
 }
 
+/* A solution file on stdout would break the document: refused. */
+Test(json, no_solution_file_on_stdout)
+{
+  pc_run r = pc_run_program(NULL, (const char *[]){"solve", "boards/scott.yaml", "--json", "-o",
+                                                  "-", NULL});
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(r.err, "polycover solve: --json holds stdout: write the solutions with -o "
+                          "FILE\nTry 'polycover solve --help'.\n");
+  cr_expect_str_empty(r.out);
+  pc_run_free(&r);
+}
+
 /* The reader itself refuses what is not JSON. */
 Test(json, reader_refuses)
 {

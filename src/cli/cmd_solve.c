@@ -322,6 +322,8 @@ static pc_status check_options(solve_cmd *o, pc_error *err)
                          "--best looks at every solution; it cannot take --limit");
   if (o->ro.resume && o->run.output && !strcmp(o->run.output, "-"))
     return pc_usage_fail("solve", err, "--resume cannot carry on an output to stdout");
+  if (o->json && o->run.output && !strcmp(o->run.output, "-"))
+    return pc_usage_fail("solve", err, "--json holds stdout: write the solutions with -o FILE");
   if (o->best && pic->index)
     return pc_usage_fail("solve", err,
                          "--best draws the maximally symmetric solution; no --index");
