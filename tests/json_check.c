@@ -50,7 +50,8 @@ static bool number(reader *r)
    (the output is meant to be read as UTF-8 text). */
 static bool string(reader *r)
 {
-  if (*r->p++ != '"') return false;
+  if (*r->p != '"') return false;
+  r->p++;
   while (*r->p != '"') {
     unsigned char c = (unsigned char)*r->p;
     if (c < 0x20) return false;
@@ -89,12 +90,14 @@ static bool members(reader *r, char close, bool keyed)
     if (keyed) {
       if (!string(r)) return false;
       blanks(r);
-      if (*r->p++ != ':') return false;
+      if (*r->p != ':') return false;
+      r->p++;
     }
     if (!value(r)) return false;
     blanks(r);
     if (*r->p == close) return r->p++, true;
-    if (*r->p++ != ',') return false;
+    if (*r->p != ',') return false; /* never past the end */
+    r->p++;
   }
 }
 
