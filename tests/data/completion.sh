@@ -23,7 +23,9 @@ zsh_options() {
     body=$(awk -v c="$1" '$0 ~ "^    " c "\\)" {on = 1} on {print} on && /;;/ {on = 0}' \
       docs/completion/_polycover)
   fi
-  case $body in *'$search'*) body+=$(sed -n '/^local -a engine/,/^$/p' docs/completion/_polycover) ;; esac
+  case $body in
+    *'$search'*) body+=$(sed -n '/^local -a engine/,/^$/p' docs/completion/_polycover) ;;
+  esac
   echo "$body" | grep -oE -- '--[a-z-]+' | sort -u | tr '\n' ' '
 }
 # The long options in the man page's section on command $1, and --help.
