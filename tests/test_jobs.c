@@ -29,7 +29,9 @@ static void split(const char *board, const char *depth, const char *jobs, const 
                         extra, NULL};
   pc_run r = run(args);
   cr_assert_eq(r.status, 0, "%s", r.err);
-  cr_expect(strstr(r.out, "jobs:") != NULL, "%s", r.out);
+  char listed[32];
+  snprintf(listed, sizeof listed, ", %s job%s:\n", jobs, strcmp(jobs, "1") ? "s" : "");
+  cr_expect(strstr(r.out, listed) != NULL, "%s", r.out);
   pc_run_free(&r);
 }
 

@@ -244,7 +244,8 @@ Test(paths, list_from_elsewhere)
 
 /* The bash completion (docs/completion/polycover.bash), sourced in bash:
    `polycover so<TAB>` gives solve, `polycover solve --li<TAB>` --limit, and
-   the commands and each one's long options are those --help lists
+   the commands and each one's long options are those --help lists, as
+   are the zsh completion's and the man page's of each command
    (tests/data/completion.sh prints any difference). */
 Test(paths, bash_completion)
 {

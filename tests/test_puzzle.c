@@ -103,8 +103,52 @@ Test(puzzle, errors_located)
       {"art_utf8", "art_utf8.yaml:6:5: ", "character '\xc3\xa9' (U+00E9) cannot stand here"},
       {"nul_byte", "nul_byte.yaml:6:5: ", "a NUL byte"},
       {"latin1", "latin1.yaml:2:11: ", "not UTF-8 text: byte 0xE9"},
+      /* Issue #18: '*' in a piece's art, an unknown color name. */
+      {"star_art", "star_art.yaml:5:10: ", "character '*' cannot stand here in square piece art"},
+      {"color_bad", "color_bad.yaml:7:14: ", "unknown color 'reddish': a color is"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_bad(&cases[i]);
+}
+
+/* Issue #18: a shape twice in a set (J is L flipped over) is said, at the
+   second piece, on stderr; the search goes on and counts both as pieces. */
+Test(puzzle, shape_twice_warned)
+{
+  const char *args[] = {"solve", "--count", "--quiet", "tests/data/boards/dup_shape.yaml", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  cr_expect_str_eq(r.err, "polycover solve: warning: tests/data/boards/dup_shape.yaml:11:5: "
+                          "piece 'J' has the shape of piece 'L' (line 6), turned or flipped "
+                          "over: solutions that swap them count as different (copies: N takes "
+                          "one shape N times)\n");
+  cr_expect(strstr(r.out, "solutions: "), "%s", r.out);
+  pc_run_free(&r);
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load("tests/data/boards/small.yaml", &pz, &err), PC_OK, "%s", err.msg);
+  cr_expect_str_empty(pz.warning);
+  pc_puzzle_free(&pz);
+}
+
+/* Issue #18: a piece's color may be a CSS name, "#rgb" or "#rrggbb"; each
+   is kept as "#rrggbb" and goes into the solution file so. */
+Test(puzzle, color_names)
+{
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load("tests/data/boards/color_named.yaml", &pz, &err), PC_OK, "%s",
+               err.msg);
+  cr_expect_str_eq(pz.pieces[0].color, "#4682b4");
+  cr_expect_str_eq(pz.pieces[1].color, "#ff8800");
+  cr_expect_str_eq(pz.pieces[2].color, "#E41A1C");
+  pc_puzzle_free(&pz);
+  const char *args[] = {"solve", "tests/data/boards/color_named.yaml", "-n", "1", "-o", "-",
+                        "--quiet", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, "\npiece D #4682b4 D\npiece M #ff8800 M\npiece N #E41A1C N\n"), "%s",
+            r.out);
+  pc_run_free(&r);
 }
 
 /* A description that is a string is taken (and not shown). */

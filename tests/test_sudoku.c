@@ -270,14 +270,17 @@ Test(sudoku, program_stdin_and_json)
   cr_expect(strstr(r.err, "<stdin>:7:4: puzzle too short: 3 characters"), "%s", r.err);
   cr_expect(strstr(r.err, "<stdin>:8:81: bad character 'x'"), "%s", r.err);
   cr_expect(strstr(r.err, "<stdin>:9:2: given 1 at r1c2 contradicts"), "%s", r.err);
-  char head[400];
+  /* The line per puzzle is in the object (issue #18: nothing but JSON). */
+  char head[600];
   snprintf(head, sizeof head,
-           "%s\nline 4: no solution\nline 5: more than one solution\n"
-           "line 7: malformed\nline 8: malformed\nline 9: malformed\n{",
+           "{\"puzzle_list\": [{\"line\": 3, \"result\": \"solved\", \"solution\": \"%s\"}, "
+           "{\"line\": 4, \"result\": \"no solution\"}, "
+           "{\"line\": 5, \"result\": \"more than one solution\"}, "
+           "{\"line\": 7, \"result\": \"malformed\"}, {\"line\": 8, \"result\": \"malformed\"}, "
+           "{\"line\": 9, \"result\": \"malformed\"}], ",
            hard_solution);
   cr_expect(!strncmp(r.out, head, strlen(head)), "%s", r.out);
-  const char *json = strrchr(r.out, '{');
-  cr_assert_not_null(json);
+  const char *json = r.out;
   cr_expect_eq(pc_json_get_u64(json, "puzzles"), 6);
   cr_expect_eq(pc_json_get_u64(json, "solved"), 1);
   cr_expect_eq(pc_json_get_u64(json, "unsolvable"), 1);
@@ -288,7 +291,7 @@ Test(sudoku, program_stdin_and_json)
   double seconds = pc_json_get_double(json, "seconds"), rate = pc_json_get_double(json, "puzzles_per_second");
   cr_expect(seconds >= 0 && rate >= 0, "%s", json);
   cr_expect(strstr(json, "\"file\": \"<stdin>\""), "%s", json);
-  cr_expect_str_eq(strchr(json, '}'), "}\n", "one object, last: %s", json);
+  cr_expect_str_eq(strrchr(json, '}'), "}\n", "one object, last: %s", json);
   pc_run_free(&r);
 
   /* --quiet --json: only the object; no malformed line: exit 0. */

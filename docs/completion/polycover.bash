@@ -7,7 +7,7 @@ _polycover_options()
 {
   case $1 in
     solve) echo "-c --count -n --limit --all --unique --best --sym-table --leftmost -o --output
-                 --render --index --gallery --max --columns --sort --profile-plot --profile
+                 --render --index --gallery --max --columns --sort --labels --profile-plot --profile
                  --json --no-precheck -j --threads --engine --progress --quiet --checkpoint
                  --every --resume --split-only --jobs --dir --job --result --mpi -h --help" ;;
     score) echo "-b --best --json -h --help" ;;

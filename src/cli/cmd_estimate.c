@@ -96,7 +96,7 @@ static pc_status parse_options(int argc, char **argv, estimate_options *o, pc_er
       {NULL, 0, NULL, 0}};
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
     switch (c) {
     case 'n':
       if (!pc_parse_u64(optarg, &o->paths) || !o->paths)
@@ -111,7 +111,7 @@ static pc_status parse_options(int argc, char **argv, estimate_options *o, pc_er
     case 'j': o->json = true; break;
     case 'a': o->all = true; break;
     case 'h': fputs(usage, stdout); return PC_DONE;
-    default: return pc_usage_fail("estimate", err, "unknown option");
+    default: return pc_option_fail("estimate", c, argv, longopts, err);
     }
   }
   if (optind != argc - 1)
@@ -178,13 +178,15 @@ static void print_text(const estimate_options *o, const problem *p, const pc_xc 
 {
   const pc_estimate *est = &m->est;
   if (p->puzzle)
-    printf("%s\nsearch: %s, %d options\n", p->pz.title,
+    printf("%s\nsearch: %s, %d %s\n", p->pz.title,
            reduced ? "one solution per class, as solve makes it (--all: every one)"
                    : "every solution",
-           (int)xc->n_options);
-  printf("estimated from %llu random paths (seed %llu) below the top %d levels\n"
+           (int)xc->n_options, pc_plural((uint64_t)xc->n_options, "option", "options"));
+  printf("estimated from %llu random %s (seed %llu) below the top %d %s\n"
          "(enumerated exactly), +- one standard error:\n",
-         (unsigned long long)o->paths, (unsigned long long)o->seed, (int)est->depth);
+         (unsigned long long)o->paths, pc_plural(o->paths, "path", "paths"),
+         (unsigned long long)o->seed, (int)est->depth,
+         pc_plural((uint64_t)est->depth, "level", "levels"));
   printf("nodes:     %.4g +- %.2g\n", est->nodes, est->nodes_se);
   printf("updates:   %.4g +- %.2g\n", est->updates, est->updates_se);
   printf("solutions: %.4g +- %.2g\n", est->solutions, est->solutions_se);

@@ -70,8 +70,9 @@ static void list_folder(const char *dir, const char *sub, bool boards)
     if (boards) {
       pc_puzzle pz;
       if (pc_puzzle_load(path, &pz, &err) == PC_OK) {
-        printf("  %-22s %-8s %3d pieces %5d cells  %s\n", name, pc_grid_name(pz.grid),
-               (int)pz.n_pieces, (int)pz.n_cells, pz.title);
+        printf("  %-22s %-8s %3d %-6s %5d %-5s  %s\n", name, pc_grid_name(pz.grid),
+               (int)pz.n_pieces, pc_plural((uint64_t)pz.n_pieces, "piece", "pieces"),
+               (int)pz.n_cells, pc_plural((uint64_t)pz.n_cells, "cell", "cells"), pz.title);
         pc_puzzle_free(&pz);
       } else {
         printf("  %-22s (does not load: %s)\n", name, err.msg);
@@ -79,8 +80,8 @@ static void list_folder(const char *dir, const char *sub, bool boards)
     } else {
       pc_pieceset set;
       if (pc_pieceset_load(path, &set, &err) == PC_OK) {
-        printf("  %-22s %-8s %3d pieces  %s\n", name, pc_grid_name(set.grid),
-               (int)set.n_pieces, set.name);
+        printf("  %-22s %-8s %3d %-6s  %s\n", name, pc_grid_name(set.grid), (int)set.n_pieces,
+               pc_plural((uint64_t)set.n_pieces, "piece", "pieces"), set.name);
         pc_pieceset_free(&set);
       } else {
         printf("  %-22s (does not load: %s)\n", name, err.msg);

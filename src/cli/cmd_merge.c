@@ -98,9 +98,10 @@ static int64_t report_missing(const pc_result *rs, int n)
   missing = rs[0].job.subproblems - have;
   if (missing) {
     fprintf(stderr,
-            "polycover merge: incomplete: %lld of %lld subproblems have no result; "
+            "polycover merge: incomplete: %lld of %lld subproblems %s no result; "
             "missing jobs (of %d):",
-            (long long)missing, (long long)rs[0].job.subproblems, (int)jobs);
+            (long long)missing, (long long)rs[0].job.subproblems,
+            pc_plural((uint64_t)missing, "has", "have"), (int)jobs);
     for (int32_t k = 1; seen && k <= jobs; k++)
       if (!seen[k]) fprintf(stderr, " %d", (int)k);
     fputc('\n', stderr);
@@ -124,13 +125,13 @@ static pc_status parse_options(int argc, char **argv, merge_options *o, pc_error
       {NULL, 0, NULL, 0}};
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "ch", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":ch", longopts, NULL)) != -1) {
     switch (c) {
     case 'c': o->count_only = true; break;
     case 'b': o->board = optarg; break;
     case 'J': o->json = true; break;
     case 'h': fputs(usage, stdout); return PC_DONE;
-    default: return pc_usage_fail("merge", err, "unknown option");
+    default: return pc_option_fail("merge", c, argv, longopts, err);
     }
   }
   o->paths = argv + optind;
@@ -178,9 +179,8 @@ static pc_status print_merged(const merge_options *o, const pc_result *rs, const
   pc_solve_report report = {.board = o->board, .sv = sv, .engine = job->engine,
                             .jobs = job->jobs, .subproblems = job->subproblems, .st = st,
                             .seconds = seconds, .all = all, .best = best, .json = o->json,
-                            .show_best = !o->count_only && !o->json};
+                            .show_best = !o->count_only, .sym_table = sym_table};
   pc_solve_report_print(&report);
-  if (sym_table) pc_solve_report_table(o->json ? stderr : stdout, &sv->census);
   fflush(stdout);
   if (!missing) return PC_OK;
   memset(err, 0, sizeof *err);

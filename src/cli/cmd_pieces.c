@@ -100,7 +100,7 @@ int pc_cmd_pieces(int argc, char **argv)
   const char *name = NULL;
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "g:s:1ch", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":g:s:1ch", longopts, NULL)) != -1) {
     switch (c) {
     case 'g':
       g = pc_grid_by_name(optarg);
@@ -121,7 +121,7 @@ int pc_cmd_pieces(int argc, char **argv)
       break;
     case 'j': json = true; break;
     case 'h': fputs(usage, stdout); return PC_EXIT_OK;
-    default: return pc_usage_error("pieces", "unknown option");
+    default: return pc_option_error("pieces", c, argv, longopts);
     }
   }
   if (optind != argc) return pc_usage_error("pieces", "unexpected argument '%s'", argv[optind]);

@@ -18,8 +18,9 @@ static const char usage[] =
     "  -n, --limit N        stop after N solutions\n"
     "      --natural        list items R0 .. R(N-1) F0 .. F(N-1) instead\n"
     "      --profile        print nodes and updates per level\n"
-    "      --json           print one JSON object: n, solutions, nodes,\n"
-    "                       updates, seconds, complete\n"
+    "      --json           print one JSON object: solution_list (with --print),\n"
+    "                       n, solutions, nodes, updates, seconds, complete,\n"
+    "                       profile (with --profile)\n"
     "  -h, --help           show this help\n"
     "\n"
     "Exit status: 0 done, 1 failure, 2 bad usage.\n";
@@ -28,23 +29,30 @@ typedef struct printer {
   int n;
   uint64_t count;
   int file_of_rank[PC_QUEENS_MAX];
+  pc_json *json;          /* the document's solution_list, or NULL: text */
 } printer;
 
 static bool print_board(void *ctx, const int32_t *options, int32_t count)
 {
   printer *p = ctx;
-  printf("solution %llu:\n", (unsigned long long)++p->count);
-  if (!pc_queens_decode(p->n, options, count, p->file_of_rank)) {
-    puts("(not a placement of queens)");
-    return false;
+  bool placed = pc_queens_decode(p->n, options, count, p->file_of_rank);
+  ++p->count;
+  if (p->json) {
+    pc_json_object(p->json, NULL);
+    pc_json_u64(p->json, "number", p->count);
+    pc_json_array(p->json, "art");
+  } else {
+    printf("solution %llu:\n", (unsigned long long)p->count);
   }
   char row[PC_QUEENS_MAX + 2];
-  for (int r = 0; r < p->n; r++) {
+  for (int r = 0; r < p->n && placed; r++) {
     for (int c = 0; c < p->n; c++) row[c] = p->file_of_rank[r] == c ? 'Q' : '.';
     row[p->n] = '\0';
-    puts(row);
+    if (p->json) pc_json_str(p->json, NULL, row);
+    else puts(row);
   }
-  putchar('\n');
+  if (p->json) pc_json_close(p->json), pc_json_close(p->json);
+  else puts(placed ? "" : "(not a placement of queens)\n");
   return false;
 }
 
@@ -62,23 +70,26 @@ static int count_queens(int n, pc_queens_order order, pc_dlx_config *cfg, bool p
     fputs("polycover queens: out of memory\n", stderr);
     return PC_EXIT_FAIL;
   }
-  printer p = {.n = n};
+  pc_json j;
+  printer p = {.n = n, .json = json ? &j : NULL};
   if (print) {
     cfg->visit = print_board;
     cfg->ctx = &p;
   }
+  if (json) pc_json_begin(&j, stdout);
+  if (json && print) pc_json_array(&j, "solution_list");
   pc_dlx_stats st;
   double seconds = pc_timed_search(d, cfg, &st);
+  if (json && print) pc_json_close(&j);
   if (json) {
-    pc_json j;
-    pc_json_begin(&j, stdout);
     pc_json_u64(&j, "n", (uint64_t)n);
     pc_json_stats(&j, &st, seconds);
+    if (profile) pc_json_profile(&j, &st);
     pc_json_end(&j);
   } else {
     pc_print_summary(stdout, &st, seconds);
+    if (profile) pc_print_profile(stdout, &st);
   }
-  if (profile) pc_print_profile(json ? stderr : stdout, &st);
   pc_dlx_free(d);
   return PC_EXIT_OK;
 }
@@ -95,7 +106,7 @@ int pc_cmd_queens(int argc, char **argv)
   pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV};
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "pn:h", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":pn:h", longopts, NULL)) != -1) {
     switch (c) {
     case 'p': print = true; break;
     case 'n':
@@ -107,7 +118,7 @@ int pc_cmd_queens(int argc, char **argv)
     case 'P': profile = true; break;
     case 'j': json = true; break;
     case 'h': fputs(usage, stdout); return PC_EXIT_OK;
-    default: return pc_usage_error("queens", "unknown option");
+    default: return pc_option_error("queens", c, argv, longopts);
     }
   }
   if (optind != argc - 1)

@@ -19,7 +19,8 @@ static const char usage[] =
     "Draw a solution read from a solution file (written by 'polycover solve\n"
     "--output'), many of them on one sheet, or a board's pieces and its empty\n"
     "board (with any pre-placed pieces) before solving. The format follows the\n"
-    "name of OUT: .svg, .png or .pdf.\n"
+    "name of OUT: .svg, .png or .pdf. SOLUTIONS (or BOARD.yaml) may be - to read\n"
+    "it from standard input.\n"
     "\n"
     "  -o, --output OUT     the picture\n"
     "  -i, --index N        draw solution N of the file (from 1; default 1)\n"
@@ -128,7 +129,7 @@ int pc_cmd_render(int argc, char **argv)
   render_args a = {.index = 1};
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "o:i:g:m:c:h", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":o:i:g:m:c:h", longopts, NULL)) != -1) {
     uint64_t *number = NULL;
     const char *what = NULL;
     switch (c) {
@@ -142,7 +143,7 @@ int pc_cmd_render(int argc, char **argv)
     case OPT_LABELS: a.labels = true; break;
     case OPT_NO_INNER: a.no_inner = true; break;
     case 'h': fputs(usage, stdout); return PC_EXIT_OK;
-    default: return pc_usage_error("render", "unknown option");
+    default: return pc_option_error("render", c, argv, longopts);
     }
     if (number && (!pc_parse_u64(optarg, number) || !*number || *number > 100000))
       return pc_usage_error("render", "%s wants a number from 1 to 100000, not '%s'", what,

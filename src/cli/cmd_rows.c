@@ -1,6 +1,7 @@
 /* cmd_rows.c — `polycover rows`: a puzzle's exact-cover matrix in DLX1
    format, so that any other DLX program can check our counts. */
 
+#include <string.h>
 #include <unistd.h>
 
 #include "cli/common.h"
@@ -29,7 +30,9 @@ int pc_cmd_rows(int argc, char **argv)
   if (s) return pc_exit_status("rows", s, &err);
   pc_matrix m;
   if (!(s = pc_matrix_build(&pz, &m, &err))) {
-    printf("| %s: %s\n| %d options\n", argv[optind], pz.title, (int)m.xc.n_options);
+    printf("| %s: %s\n| %d %s\n", strcmp(argv[optind], "-") ? argv[optind] : "<stdin>",
+           pz.title, (int)m.xc.n_options,
+           pc_plural((uint64_t)m.xc.n_options, "option", "options"));
     s = pc_dlx1_write(stdout, &m.xc, &err);
     pc_matrix_free(&m);
   }

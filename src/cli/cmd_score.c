@@ -56,8 +56,9 @@ static void print_scores(const char *path, const pc_solfile *f, const pc_scorer 
     }
     pc_json_end(&j);
   } else if (f->n_solutions) {
-    printf("%s: %d solution%s, %d internal edges\n", f->pz.title, (int)f->n_solutions,
-           f->n_solutions == 1 ? "" : "s", (int)scorer->n_edges);
+    printf("%s: %d %s, %d internal %s\n", f->pz.title, (int)f->n_solutions,
+           pc_plural((uint64_t)f->n_solutions, "solution", "solutions"), (int)scorer->n_edges,
+           pc_plural((uint64_t)scorer->n_edges, "edge", "edges"));
     printf("maximally symmetric: horizontal %d, vertical %d:", (int)best.h, (int)best.v);
     for (int32_t i = 0; i < f->n_solutions; i++)
       if (!pc_score_cmp(pc_score_tiling(scorer, &f->solutions[i]), best))
@@ -77,12 +78,12 @@ int pc_cmd_score(int argc, char **argv)
   bool best_only = false, json = false;
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "bh", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":bh", longopts, NULL)) != -1) {
     switch (c) {
     case 'b': best_only = true; break;
     case OPT_JSON: json = true; break;
     case 'h': fputs(usage, stdout); return PC_EXIT_OK;
-    default: return pc_usage_error("score", "unknown option");
+    default: return pc_option_error("score", c, argv, longopts);
     }
   }
   if (optind != argc - 1)

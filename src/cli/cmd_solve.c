@@ -30,6 +30,8 @@ static const char usage[] =
     "reflections of the whole board) turn into each other is searched for and\n"
     "printed, as the board's ASCII art with each cell showing its piece; the counts\n"
     "give both the essentially different solutions (unique) and all of them.\n"
+    "BOARD may be - to read it from standard input (its sets are looked for as for\n"
+    "a board in the current folder).\n"
     "\n"
     "  -c, --count          print only the counts, not the solutions\n"
     "  -n, --limit N        stop after N solutions (printed ones)\n"
@@ -53,10 +55,15 @@ static const char usage[] =
     "      --max N          at most N pictures in the gallery (default 100)\n"
     "      --columns C      pictures per row in the gallery\n"
     "      --sort symmetry  gallery: the most symmetric solutions, best first\n"
+    "      --labels         write each piece's name on it (--render, --gallery)\n"
     "      --profile-plot FILE  the profile as a bar chart (.svg .png .pdf)\n"
     "      --profile        print nodes and updates per level of the search\n"
-    "      --json           print one JSON object: solutions, unique, nodes,\n"
-    "                       updates, seconds, complete, symmetries, options, items\n"
+    "      --json           print one JSON object and nothing else on stdout: the\n"
+    "                       solutions (solution_list, written as found: number,\n"
+    "                       scores, pieces with their cells, art), solutions,\n"
+    "                       unique, nodes, updates, seconds, complete,\n"
+    "                       symmetries, options, items, best_list, sym_table,\n"
+    "                       profile; --split-only: the jobs (docs/formats.md)\n"
     "      --no-precheck    search even when a coloring of the board proves that\n"
     "                       there is no solution (checked first by default)\n"
     PC_RUN_USAGE
@@ -84,7 +91,7 @@ static const char usage[] =
 enum {
   OPT_ALL = 256, OPT_UNIQUE, OPT_BEST, OPT_SYM_TABLE, OPT_LEFTMOST, OPT_PROFILE, OPT_JSON,
   OPT_RENDER, OPT_INDEX, OPT_GALLERY, OPT_MAX, OPT_COLUMNS, OPT_SORT, OPT_PROFILE_PLOT,
-  OPT_SPLIT_ONLY, OPT_JOBS, OPT_DIR, OPT_JOB, OPT_RESULT, OPT_NO_PRECHECK,
+  OPT_SPLIT_ONLY, OPT_JOBS, OPT_DIR, OPT_JOB, OPT_RESULT, OPT_NO_PRECHECK, OPT_LABELS,
 };
 
 typedef struct solve_run {
@@ -94,7 +101,8 @@ typedef struct solve_run {
   pc_status out_status;
   pc_solve_pictures pictures;
   pc_census *census;
-  bool print, show_best;
+  bool print, show_best, json;
+  pc_solve_json doc;      /* with json: the document on stdout */
   uint64_t reported, limit;
   const pc_job *job;      /* --job: the subproblems to search */
   int64_t job_at;
@@ -114,7 +122,12 @@ static bool visit(void *ctx, int64_t sub, const int32_t *options, int32_t n)
   solve_run *r = ctx;
   if (!pc_census_add(r->census, options, n)) return false;
   r->reported++;
-  if (r->print) pc_solve_report_tiling(r->pz, "solution", r->reported, &r->census->found);
+  const pc_census *c = r->census;
+  if (r->print && r->json)
+    pc_solve_json_tiling(&r->doc, r->pz, r->reported, &c->found,
+                         c->scorer ? &c->found_score : NULL);
+  else if (r->print)
+    pc_solve_report_tiling(r->pz, "solution", r->reported, &c->found);
   pc_solve_pictures_take(&r->pictures, r->census, r->reported);
   if (r->out && !r->out_status) r->out_status = pc_solwriter_add(r->out, &r->census->found, NULL);
   return r->limit && r->reported >= r->limit;
@@ -166,6 +179,7 @@ static const struct option longopts[] = {
     {"columns", required_argument, NULL, OPT_COLUMNS},
     {"sort", required_argument, NULL, OPT_SORT},
     {"profile-plot", required_argument, NULL, OPT_PROFILE_PLOT},
+    {"labels", no_argument, NULL, OPT_LABELS},
     {"split-only", required_argument, NULL, OPT_SPLIT_ONLY},
     {"jobs", required_argument, NULL, OPT_JOBS},
     {"dir", required_argument, NULL, OPT_DIR},
@@ -216,6 +230,7 @@ static bool take_picture_option(int c, const char *arg, pc_solve_pictures *pic,
   case OPT_RENDER: pic->render = arg; return true;
   case OPT_GALLERY: pic->gallery = arg; return true;
   case OPT_PROFILE_PLOT: pic->profile_plot = arg; return true;
+  case OPT_LABELS: pic->labels = true; return true;
   case OPT_INDEX:
     if (!(*s = positive("index", arg, INT32_MAX, &n, err))) pic->index = n;
     return true;
@@ -266,12 +281,13 @@ static pc_status parse_options(int argc, char **argv, solve_cmd *o, pc_error *er
   pc_status s = PC_OK;
   int c;
   optind = 0;
-  while (!s && (c = getopt_long(argc, argv, "cn:o:j:h", longopts, NULL)) != -1) {
+  while (!s && (c = getopt_long(argc, argv, ":cn:o:j:h", longopts, NULL)) != -1) {
     if (c == 'h') {
       fputs(usage, stdout);
       return PC_DONE;
     }
-    s = take_option(c, optarg, o, err);
+    s = c == '?' || c == ':' ? pc_option_fail("solve", c, argv, longopts, err)
+                             : take_option(c, optarg, o, err);
   }
   if (s) return s;
   if (optind != argc - 1 && !(o->job_path && optind == argc))
@@ -281,12 +297,15 @@ static pc_status parse_options(int argc, char **argv, solve_cmd *o, pc_error *er
 }
 
 /* The combinations of options that make no sense. */
-static pc_status check_options(const solve_cmd *o, pc_error *err)
+static pc_status check_options(solve_cmd *o, pc_error *err)
 {
   const pc_solve_pictures *pic = &o->run.pictures;
   if ((o->jobs || o->dir) && !o->split_only)
     return pc_usage_fail("solve", err, "--jobs and --dir go with --split-only");
   if (o->result && !o->job_path) return pc_usage_fail("solve", err, "--result goes with --job");
+  if (o->split_only && o->board && !strcmp(o->board, "-"))
+    return pc_usage_fail("solve", err, "--split-only writes job files that name their board: "
+                                       "give a board file, not -");
   if (o->split_only && (o->job_path || o->run.limit || o->run.output || o->ro.resume ||
                         pic->render || pic->gallery || o->ro.mpi))
     return pc_usage_fail("solve", err, "--split-only only writes job files: no --job, --limit, "
@@ -303,10 +322,13 @@ static pc_status check_options(const solve_cmd *o, pc_error *err)
                          "--best looks at every solution; it cannot take --limit");
   if (o->ro.resume && o->run.output && !strcmp(o->run.output, "-"))
     return pc_usage_fail("solve", err, "--resume cannot carry on an output to stdout");
-  if (o->best && pic->index != 1)
+  if (o->json && o->run.output && !strcmp(o->run.output, "-"))
+    return pc_usage_fail("solve", err, "--json holds stdout: write the solutions with -o FILE");
+  if (o->best && pic->index)
     return pc_usage_fail("solve", err,
                          "--best draws the maximally symmetric solution; no --index");
-  return pc_run_check("solve", &o->ro, err);
+  pc_status s = pc_solve_pictures_check(&o->run.pictures, err);
+  return s ? s : pc_run_check("solve", &o->ro, err);
 }
 
 /* The job file (with --job), the board and its matrix, and the engine. */
@@ -323,14 +345,16 @@ static pc_status load_problem(solve_cmd *o, pc_error *err)
   s = pc_puzzle_load(o->board, &o->pz, err);
   if (s) return s;
   o->loaded = true;
+  if (o->pz.warning[0]) fprintf(stderr, "polycover solve: warning: %s\n", o->pz.warning);
   bool scored = o->best || o->sym_table || pc_solve_pictures_scored(&o->run.pictures);
   s = pc_solver_init(&o->sv, &o->pz, o->all, scored, PC_BEST_SHOWN, err);
   if (s) return s;
   o->prepared = true;
   o->run.census = &o->sv.census;
   o->run.pz = &o->pz;
-  o->run.print = !o->count_only && !o->json && !o->best;
-  o->run.show_best = !o->count_only && !o->json;
+  o->run.print = !o->count_only && !o->best;
+  o->run.show_best = !o->count_only;
+  o->run.json = o->json;
   /* Settled before any search, the engine's trial included. Not for a
      share of a search (jobs) nor under MPI, where every rank would say it. */
   if (!o->no_precheck && !o->split_only && !o->job_path && !o->ro.mpi &&
@@ -353,7 +377,7 @@ static pc_status solve_split(solve_cmd *o, pc_error *err)
                                     (int32_t)o->split_only, err);
   if (s) return s;
   return pc_solve_split_jobs(&o->job, &o->sv, &o->cfg, (int32_t)o->jobs,
-                             o->dir ? o->dir : ".", err);
+                             o->dir ? o->dir : ".", o->json, err);
 }
 
 /* After a failed search the file is kept apart as FILE.partial. FILE
@@ -372,8 +396,9 @@ static void keep_partial(pc_solwriter *w, bool snapshot_useless)
   char *path = w->path;
   w->path = partial;
   if (!pc_solwriter_commit(w, &ignored))
-    fprintf(stderr, "polycover solve: the run failed: the %llu solutions written are in "
-                    "%s.partial\n", (unsigned long long)count, path);
+    fprintf(stderr, "polycover solve: the run failed: the %llu %s written %s in %s.partial\n",
+            (unsigned long long)count, pc_plural(count, "solution", "solutions"),
+            pc_plural(count, "is", "are"), path);
   free(path);
 }
 
@@ -411,12 +436,12 @@ static pc_status finish_search(solve_cmd *o, pc_status s, pc_error *err)
                             .refuted = o->refuted ? o->why : NULL,
                             .threads = o->res.threads, .subproblems = o->res.subproblems,
                             .st = st, .seconds = o->res.seconds, .all = o->all,
-                            .best = o->best, .json = o->json, .show_best = o->run.show_best};
+                            .best = o->best, .json = o->json, .show_best = o->run.show_best,
+                            .sym_table = o->sym_table, .profile = o->profile,
+                            .doc = &o->run.doc};
   pc_solve_report_print(&report);
   if (o->run.output) s = finish_output(o, s, err);
   if (!s) s = pc_solve_pictures_finish(&o->run.pictures, &o->pz, cs, o->best, &st, err);
-  if (!s && o->sym_table) pc_solve_report_table(o->json ? stderr : stdout, cs);
-  if (!s && o->profile) pc_print_profile(o->json ? stderr : stdout, &st);
   if (!s && o->job_path && st.complete)
     s = pc_solve_job_finish(o->job_path, o->result, &o->job, &o->sv, &o->res, err);
   return pc_run_finish("solve", s, &o->res, &o->cfg, err);
@@ -484,7 +509,7 @@ static void solve_free(solve_cmd *o)
 
 int pc_cmd_solve(int argc, char **argv)
 {
-  solve_cmd o = {.cfg = {.choose = PC_CHOOSE_MRV}, .run = {.pictures = {.index = 1, .max = 100}}};
+  solve_cmd o = {.cfg = {.choose = PC_CHOOSE_MRV}};
   pc_run_options_init(&o.ro);
   pc_error err = {0};
   pc_status s = parse_options(argc, argv, &o, &err);

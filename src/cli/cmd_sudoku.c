@@ -28,9 +28,10 @@ static const char usage[] =
     "puzzles are still solved.\n"
     "\n"
     "  -q, --quiet          leave out the line per puzzle\n"
-    "      --json           at the end, print one JSON object: file, puzzles,\n"
-    "                       solved, unsolvable, multiple, malformed, nodes,\n"
-    "                       updates, seconds, puzzles_per_second\n"
+    "      --json           print one JSON object instead: puzzle_list (line,\n"
+    "                       result, solution), file, puzzles, solved,\n"
+    "                       unsolvable, multiple, malformed, nodes, updates,\n"
+    "                       seconds, puzzles_per_second\n"
     "  -h, --help           show this help\n"
     "\n"
     "Exit status: 0 done, 1 failure, 2 bad usage or a malformed puzzle.\n";
@@ -48,9 +49,31 @@ static size_t trimmed(const char *s, size_t len)
   return len;
 }
 
-/* Solves one puzzle line and prints its result. Returns PC_OK or the
+/* Where a puzzle's result goes: nowhere (quiet), a line of text, or an
+   entry of the JSON document's puzzle_list. */
+typedef struct teller {
+  bool quiet;
+  pc_json *json;
+} teller;
+
+/* result: "solved" (with the solution), "no solution", "more than one
+   solution" or "malformed". */
+static void tell(const teller *o, int line, const char *result, const char *solution)
+{
+  if (o->quiet) return;
+  if (!o->json && solution) puts(solution);
+  else if (!o->json) printf("line %d: %s\n", line, result);
+  if (!o->json) return;
+  pc_json_object(o->json, NULL);
+  pc_json_u64(o->json, "line", (uint64_t)line);
+  pc_json_str(o->json, "result", result);
+  if (solution) pc_json_str(o->json, "solution", solution);
+  pc_json_close(o->json);
+}
+
+/* Solves one puzzle line and tells its result. Returns PC_OK or the
    status of a failure that ends the run (out of memory). */
-static pc_status one_puzzle(const char *text, size_t len, int line, bool quiet,
+static pc_status one_puzzle(const char *text, size_t len, int line, const teller *o,
                             tally *t, pc_error *err)
 {
   t->puzzles++;
@@ -59,7 +82,7 @@ static pc_status one_puzzle(const char *text, size_t len, int line, bool quiet,
   if (s == PC_ERR_INPUT) {
     t->malformed++;
     pc_exit_status("sudoku", s, err);
-    if (!quiet) printf("line %d: malformed\n", line);
+    tell(o, line, "malformed", NULL);
     return PC_OK;
   }
   pc_sudoku_result res;
@@ -71,13 +94,13 @@ static pc_status one_puzzle(const char *text, size_t len, int line, bool quiet,
     t->solved++;
     char out[PC_SUDOKU_CELLS + 1];
     pc_sudoku_format(&res.solution, out);
-    if (!quiet) puts(out);
+    tell(o, line, "solved", out);
   } else if (res.solutions == 0) {
     t->unsolvable++;
-    if (!quiet) printf("line %d: no solution\n", line);
+    tell(o, line, "no solution", NULL);
   } else {
     t->multiple++;
-    if (!quiet) printf("line %d: more than one solution\n", line);
+    tell(o, line, "more than one solution", NULL);
   }
   return PC_OK;
 }
@@ -91,12 +114,12 @@ int pc_cmd_sudoku(int argc, char **argv)
   bool quiet = false, json = false;
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":qh", longopts, NULL)) != -1) {
     switch (c) {
     case 'q': quiet = true; break;
     case 'j': json = true; break;
     case 'h': fputs(usage, stdout); return PC_EXIT_OK;
-    default: return pc_usage_error("sudoku", "unknown option");
+    default: return pc_option_error("sudoku", c, argv, longopts);
     }
   }
   if (argc - optind > 1) return pc_usage_error("sudoku", "more than one FILE");
@@ -110,11 +133,15 @@ int pc_cmd_sudoku(int argc, char **argv)
   pc_lines text;
   pc_lines_init(&text, in, 0);
   text.max = SUDOKU_LINE_MAX;
+  pc_json j;
+  teller o = {.quiet = quiet, .json = json ? &j : NULL};
+  if (json) pc_json_begin(&j, stdout);
+  if (json && !quiet) pc_json_array(&j, "puzzle_list");
   double t0 = pc_now();
   while (!s && pc_lines_next(&text)) {
     size_t len = trimmed(text.line, text.len);
     if (len == 0 || text.line[0] == '#') continue;
-    s = one_puzzle(text.line, len, text.number, quiet, &t, &err);
+    s = one_puzzle(text.line, len, text.number, &o, &t, &err);
   }
   if (!s) s = pc_lines_fault(&text, &err);
   double seconds = pc_now() - t0;
@@ -122,8 +149,7 @@ int pc_cmd_sudoku(int argc, char **argv)
   pc_close_input(in);
   if (s) return pc_exit_status("sudoku", s, &err);
   if (json) {
-    pc_json j;
-    pc_json_begin(&j, stdout);
+    if (!quiet) pc_json_close(&j);
     pc_json_str(&j, "file", strcmp(path, "-") ? path : "<stdin>");
     pc_json_u64(&j, "puzzles", t.puzzles);
     pc_json_u64(&j, "solved", t.solved);

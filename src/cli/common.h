@@ -3,6 +3,7 @@
 #ifndef PC_CLI_H
 #define PC_CLI_H
 
+#include <getopt.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -18,6 +19,9 @@ enum { PC_EXIT_OK = 0, PC_EXIT_FAIL = 1, PC_EXIT_USAGE = 2 };
 /* Parses a whole non-negative decimal number; false if it is not one. */
 bool pc_parse_u64(const char *s, uint64_t *out);
 
+/* The noun for n things: `one` for 1, else `many` ("1 piece", "2 pieces"). */
+const char *pc_plural(uint64_t n, const char *one, const char *many);
+
 /* "polycover CMD: message" on stderr plus a pointer to --help; returns 2. */
 int pc_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -29,6 +33,15 @@ int pc_usage_error(const char *cmd, const char *fmt, ...)
    PC_ERR_INPUT with err marked as reported. */
 pc_status pc_usage_fail(const char *cmd, pc_error *err, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* getopt_long's complaint as one usage error that names the option: an
+   unknown or ambiguous one, a missing argument, an argument given to an
+   option that takes none. For c == '?' or ':' from getopt_long with
+   opterr 0 (main sets it) and an optstring starting with ':'. */
+pc_status pc_option_fail(const char *cmd, int c, char **argv, const struct option *longopts,
+                         pc_error *err);
+/* The same for commands that return an exit status: 2. */
+int pc_option_error(const char *cmd, int c, char **argv, const struct option *longopts);
 
 /* Parses the options of a command whose only option is --help: PC_OK to
    go on (optind is set), PC_DONE when the help was printed, or a usage
@@ -66,10 +79,16 @@ void pc_print_summary(FILE *out, const pc_dlx_stats *st, double seconds);
 /* The level table, like the profiles in Knuth's paper. */
 void pc_print_profile(FILE *out, const pc_dlx_stats *st);
 
-/* A flat JSON object written a field at a time. */
+/* A JSON object written a value at a time, objects and arrays nested in
+   it. A value's key is NULL inside an array. Strings are escaped (control
+   characters, quotes, backslashes; a byte that is not UTF-8 becomes
+   U+FFFD), so that any text makes valid JSON. */
+#define PC_JSON_DEPTH 8
 typedef struct pc_json {
   FILE *out;
-  bool first;
+  int depth;                  /* objects and arrays open */
+  bool first[PC_JSON_DEPTH];  /* nothing in it yet */
+  char close[PC_JSON_DEPTH];  /* '}' or ']' */
 } pc_json;
 
 void pc_json_begin(pc_json *j, FILE *out);
@@ -77,7 +96,15 @@ void pc_json_u64(pc_json *j, const char *key, uint64_t v);
 void pc_json_double(pc_json *j, const char *key, double v);
 void pc_json_bool(pc_json *j, const char *key, bool v);
 void pc_json_str(pc_json *j, const char *key, const char *v);
-void pc_json_end(pc_json *j);
+void pc_json_object(pc_json *j, const char *key);
+void pc_json_array(pc_json *j, const char *key);
+void pc_json_close(pc_json *j);   /* the innermost object or array */
+/* A string, quoted and escaped, on its own (a key uses it too). */
+void pc_json_str_text(FILE *out, const char *v);
+void pc_json_end(pc_json *j);     /* closes all, then a line break */
+
+/* "profile": the levels of the search, nodes and updates at each. */
+void pc_json_profile(pc_json *j, const pc_dlx_stats *st);
 
 /* solutions, nodes, updates, seconds and complete. */
 void pc_json_stats(pc_json *j, const pc_dlx_stats *st, double seconds);

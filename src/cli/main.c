@@ -34,15 +34,31 @@ static void usage(FILE *out)
         out);
   for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
     fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-  fputs("\n'polycover COMMAND --help' describes a command.\n", out);
+  fputs("\n'polycover COMMAND --help' (or 'polycover help COMMAND') describes a command.\n",
+        out);
+}
+
+/* `polycover help COMMAND`: the command's own --help. */
+static int help_of(const char *name)
+{
+  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+    if (!strcmp(name, commands[i].name)) {
+      char *args[] = {(char *)commands[i].name, "--help", NULL};
+      return pc_finish_output(commands[i].name, commands[i].run(2, args));
+    }
+  fprintf(stderr, "polycover help: unknown command '%s'\nTry 'polycover --help'.\n", name);
+  return PC_EXIT_USAGE;
 }
 
 int main(int argc, char **argv)
 {
+  /* Each command reports a bad option itself, in one line. */
+  opterr = 0;
   if (argc < 2) {
     usage(stderr);
     return PC_EXIT_USAGE;
   }
+  if (!strcmp(argv[1], "help") && argc > 2) return help_of(argv[2]);
   if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
     usage(stdout);
     return pc_finish_output("help", PC_EXIT_OK);

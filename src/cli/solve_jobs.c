@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli/common.h"
 #include "core/alloc.h"
 #include "run/checkpoint.h"
 #include "core/engines.h"
@@ -45,9 +46,80 @@ static char *job_path(const char *dir, const char *board, int32_t k, int32_t job
   return path;
 }
 
+/* What --split-only made: the split and each job's file, subproblems and
+   share of the search (shares of the tree below the split, out of 1). */
+typedef struct split_made {
+  const pc_job *header;
+  const pc_solver *sv;
+  int64_t subproblems;
+  const pc_job *list;
+  double *shares;
+  char **paths;
+  int32_t jobs;
+  const char *dir;
+} split_made;
+
+static void list_jobs_json(const split_made *m)
+{
+  pc_json j;
+  pc_json_begin(&j, stdout);
+  pc_json_str(&j, "title", m->sv->pz->title);
+  pc_json_u64(&j, "depth", (uint64_t)m->header->depth);
+  pc_json_u64(&j, "subproblems", (uint64_t)m->subproblems);
+  pc_json_str(&j, "engine", m->header->engine);
+  pc_json_str(&j, "rule", m->header->rule);
+  pc_json_str(&j, "options", m->header->options);
+  pc_json_array(&j, "jobs");
+  for (int32_t k = 0; k < m->jobs; k++) {
+    pc_json_object(&j, NULL);
+    pc_json_str(&j, "file", m->paths[k]);
+    pc_json_u64(&j, "subproblems", (uint64_t)m->list[k].n_ids);
+    pc_json_double(&j, "share", m->shares[k]);
+    pc_json_close(&j);
+  }
+  pc_json_end(&j);
+}
+
+static void list_jobs(const split_made *m)
+{
+  printf("%s\nsplit at depth %d: %lld %s (engine %s, rule %s, %s), %d %s:\n",
+         m->sv->pz->title, (int)m->header->depth, (long long)m->subproblems,
+         pc_plural((uint64_t)m->subproblems, "subproblem", "subproblems"), m->header->engine,
+         m->header->rule, m->header->options, (int)m->jobs,
+         pc_plural((uint64_t)m->jobs, "job", "jobs"));
+  for (int32_t k = 0; k < m->jobs; k++)
+    printf("%-30s %8lld %-11s %5.1f%% of the search (estimated)\n", m->paths[k],
+           (long long)m->list[k].n_ids,
+           pc_plural((uint64_t)m->list[k].n_ids, "subproblem,", "subproblems,"),
+           100 * m->shares[k]);
+  printf("run each: polycover solve --job FILE [-j THREADS] [--result FILE.result]\n"
+         "then:     polycover merge %s/*.result\n", m->dir);
+}
+
+/* The folder and the job files in it; each job's share made a part of
+   their sum. */
+static pc_status write_jobs(split_made *m, pc_error *err)
+{
+  if (mkdir(m->dir, 0777) && errno != EEXIST) {
+    pc_error_file(err, m->dir);
+    return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot make the folder: %s", strerror(errno));
+  }
+  double total = 0;
+  for (int32_t k = 0; k < m->jobs; k++) total += m->shares[k];
+  for (int32_t k = 0; k < m->jobs; k++)
+    m->shares[k] = total > 0 ? m->shares[k] / total : 1.0 / m->jobs;
+  for (int32_t k = 0; k < m->jobs; k++) {
+    m->paths[k] = job_path(m->dir, m->header->board, k + 1, m->jobs);
+    if (!m->paths[k]) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    pc_status s = pc_job_write(m->paths[k], &m->list[k], err);
+    if (s) return s;
+  }
+  return PC_OK;
+}
+
 pc_status pc_solve_split_jobs(const pc_job *header, const pc_solver *sv,
                               const pc_runner_config *cfg, int32_t jobs, const char *dir,
-                              pc_error *err)
+                              bool json, pc_error *err)
 {
   pc_runner_config split = *cfg;
   split.split_depth = header->depth;
@@ -57,31 +129,22 @@ pc_status pc_solve_split_jobs(const pc_job *header, const pc_solver *sv,
   if (jobs <= 0) jobs = PC_DEFAULT_JOBS;
   if (jobs > plan.subproblems) jobs = (int32_t)plan.subproblems;
   pc_job *list = pc_calloc_array((size_t)jobs, sizeof *list);
-  double *shares = pc_calloc_array((size_t)jobs, sizeof *shares);
-  if (!list || !shares) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  if (!s) s = pc_jobs_deal(&plan, header, list, jobs, shares, err);
-  if (!s && mkdir(dir, 0777) && errno != EEXIST) {
-    pc_error_file(err, dir);
-    s = pc_error_set(err, PC_ERR_IO, 0, 0, "cannot make the folder: %s", strerror(errno));
+  split_made m = {.header = header, .sv = sv, .subproblems = plan.subproblems, .list = list,
+                  .shares = pc_calloc_array((size_t)jobs, sizeof *m.shares),
+                  .paths = pc_calloc_array((size_t)jobs, sizeof *m.paths), .jobs = jobs,
+                  .dir = dir};
+  if (!list || !m.shares || !m.paths) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  if (!s) s = pc_jobs_deal(&plan, header, list, jobs, m.shares, err);
+  if (!s) s = write_jobs(&m, err);
+  if (!s && json) list_jobs_json(&m);
+  else if (!s) list_jobs(&m);
+  for (int32_t k = 0; k < jobs; k++) {
+    if (list) pc_job_free(&list[k]);
+    if (m.paths) free(m.paths[k]);
   }
-  if (!s)
-    printf("%s\nsplit at depth %d: %lld subproblems (engine %s, rule %s, %s), %d jobs:\n",
-           sv->pz->title, (int)header->depth, (long long)plan.subproblems, header->engine,
-           header->rule, header->options, (int)jobs);
-  for (int32_t k = 0; k < jobs && !s; k++) {
-    char *path = job_path(dir, header->board, k + 1, jobs);
-    if (!path) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-    else if (!(s = pc_job_write(path, &list[k], err)))
-      printf("%-30s %8lld subproblems, %5.1f%% of the tree (estimated)\n", path,
-             (long long)list[k].n_ids, 100 * shares[k]);
-    free(path);
-  }
-  if (!s)
-    printf("run each: polycover solve --job FILE [-j THREADS] [--result FILE.result]\n"
-           "then:     polycover merge %s/*.result\n", dir);
-  for (int32_t k = 0; list && k < jobs; k++) pc_job_free(&list[k]);
   free(list);
-  free(shares);
+  free(m.shares);
+  free(m.paths);
   pc_runner_plan_free(&plan);
   return s;
 }

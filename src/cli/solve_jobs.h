@@ -18,10 +18,11 @@ pc_status pc_solve_job_header(pc_job *j, const char *board, const pc_solver *sv,
                               int32_t depth, pc_error *err);
 
 /* Splits at j->depth and writes `jobs` job files into dir (made if
-   missing), named after the board, then lists them on stdout. */
+   missing), named after the board, then lists them on stdout (as text or
+   one JSON object), each with its share of the search. */
 pc_status pc_solve_split_jobs(const pc_job *header, const pc_solver *sv,
                               const pc_runner_config *cfg, int32_t jobs, const char *dir,
-                              pc_error *err);
+                              bool json, pc_error *err);
 
 /* The job's solve options (its 'options' line). */
 void pc_solve_job_options(const pc_job *j, bool *all, bool *best, bool *sym_table);

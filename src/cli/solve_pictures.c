@@ -4,11 +4,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cli/common.h"
 #include "core/alloc.h"
 #include "render/gallery.h"
 #include "render/output.h"
 #include "render/profile_plot.h"
 #include "render/render.h"
+
+pc_status pc_solve_pictures_check(pc_solve_pictures *p, pc_error *err)
+{
+  if (p->index && !p->render)
+    return pc_usage_fail("solve", err, "--index N says which solution --render FILE draws: "
+                                       "add --render FILE");
+  const char *gallery_option = p->max ? "--max" : p->columns ? "--columns" : "--sort";
+  if ((p->max || p->columns || p->sort) && !p->gallery)
+    return pc_usage_fail("solve", err, "%s shapes the gallery: add --gallery OUT",
+                         gallery_option);
+  if (p->labels && !p->render && !p->gallery)
+    return pc_usage_fail("solve", err,
+                         "--labels writes names on pictures: add --render FILE or --gallery OUT");
+  if (!p->index) p->index = 1;
+  if (!p->max) p->max = 100;
+  return PC_OK;
+}
 
 bool pc_solve_pictures_scored(const pc_solve_pictures *p) { return p->gallery != NULL; }
 
@@ -97,12 +115,14 @@ static pc_status draw_gallery(pc_solve_pictures *p, const pc_puzzle *pz, const p
       if (k) sym[n_sym++] = (pc_sym_count){h, v, k};
     }
   char summary[160];
-  snprintf(summary, sizeof summary, "%llu solutions, %llu essentially different%s",
-           (unsigned long long)c->solutions, (unsigned long long)c->unique,
+  snprintf(summary, sizeof summary, "%llu %s, %llu essentially different%s",
+           (unsigned long long)c->solutions, pc_plural(c->solutions, "solution", "solutions"),
+           (unsigned long long)c->unique,
            best ? "; the maximally symmetric" : "");
   pc_gallery_page page = {.summary = summary, .sym = sym, .n_sym = n_sym};
   pc_gallery_opts o = pc_gallery_defaults();
   if (p->columns > 0) o.columns = p->columns;
+  o.draw.labels = p->labels;
   pc_status s = pc_render_gallery(p->gallery, pz, tilings, captions, n, &page, &o, err);
   free(caption);
   free(captions);
@@ -117,8 +137,10 @@ pc_status pc_solve_pictures_finish(pc_solve_pictures *p, const pc_puzzle *pz,
   pc_status s = PC_OK;
   const pc_tiling *t = NULL;
   if (p->render) {
+    pc_render_opts o = pc_render_defaults();
+    o.labels = p->labels;
     t = best && c->n_best ? &c->best_tilings[0] : p->have_picked && !best ? &p->picked : NULL;
-    if (t) s = pc_render_solution(p->render, pz, t, NULL, err);
+    if (t) s = pc_render_solution(p->render, pz, t, &o, err);
   }
   if (!s && p->gallery) s = draw_gallery(p, pz, c, best, err);
   if (!s && p->profile_plot) s = pc_render_profile(p->profile_plot, st, pz->title, err);

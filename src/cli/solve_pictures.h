@@ -15,6 +15,7 @@ typedef struct pc_solve_pictures {
   const char *gallery;       /* sheet file or folder, or NULL */
   int32_t max, columns;      /* gallery size and layout */
   bool sort;                 /* gallery: the most symmetric first */
+  bool labels;               /* each piece's name written on it */
   const char *profile_plot;  /* file for the level chart, or NULL */
   /* Picked so far. */
   pc_tiling picked;
@@ -23,6 +24,12 @@ typedef struct pc_solve_pictures {
   pc_score *scores;
   int32_t n_shown;
 } pc_solve_pictures;
+
+/* The options as given (index and max 0 when not given): a usage error
+   for an option of a picture not asked for (--index without --render,
+   --max, --columns or --sort without --gallery, --labels with neither);
+   then the defaults (index 1, max 100). */
+pc_status pc_solve_pictures_check(pc_solve_pictures *p, pc_error *err);
 
 /* Whether scores are needed (gallery captions and sorting). */
 bool pc_solve_pictures_scored(const pc_solve_pictures *p);

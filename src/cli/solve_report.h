@@ -5,11 +5,21 @@
 #ifndef PC_SOLVE_REPORT_H
 #define PC_SOLVE_REPORT_H
 
+#include "cli/common.h"
 #include "core/dlx.h"
 #include "poly/solver.h"
 
 /* How many maximally symmetric solutions a census keeps to show. */
 #define PC_BEST_SHOWN 100
+
+/* solve's JSON document on stdout, one object: "solution_list" (the
+   solutions reported, written as they are found), then the counts and the
+   rest of the report. */
+typedef struct pc_solve_json {
+  pc_json j;
+  bool started;            /* the object is open */
+  bool listing;            /* so is its solution_list */
+} pc_solve_json;
 
 typedef struct pc_solve_report {
   const char *board;       /* the board file as named */
@@ -23,17 +33,23 @@ typedef struct pc_solve_report {
   double seconds;
   bool all, best, json;
   bool show_best;          /* draw the maximally symmetric ones (with best) */
+  bool sym_table, profile; /* the table of scores, the levels of the search */
+  pc_solve_json *doc;      /* json: the document begun, or NULL */
 } pc_solve_report;
 
 /* "solution 3:" then the tiling as the board's ASCII art, on stdout. */
 void pc_solve_report_tiling(const pc_puzzle *pz, const char *heading, uint64_t number,
                             const pc_tiling *t);
 
-/* The counts and, with best, the maximally symmetric solutions: one JSON
-   object or text lines, on stdout. */
-void pc_solve_report_print(const pc_solve_report *r);
+/* A solution reported, into the document's solution_list: its number,
+   its scores (NULL: not scored), its pieces with their cells [column,
+   row] and the board's art, a string a row. */
+void pc_solve_json_tiling(pc_solve_json *d, const pc_puzzle *pz, uint64_t number,
+                          const pc_tiling *t, const pc_score *score);
 
-/* How many solutions have each (horizontal, vertical) pair of scores. */
-void pc_solve_report_table(FILE *out, const pc_census *c);
+/* The counts; with best, the maximally symmetric solutions; the table and
+   the profile when asked for: the end of the JSON document, or text
+   lines, on stdout. */
+void pc_solve_report_print(const pc_solve_report *r);
 
 #endif

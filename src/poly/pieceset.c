@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "poly/color_names.h"
 #include "poly/shape.h"
 
 /* Fails at (col, row) of the art. */
@@ -43,8 +44,13 @@ pc_status pc_art_parse(pc_ydoc *y, const yaml_node_t *art, const pc_grid *g,
       continue;
     }
     int kind = pc_grid_ascii_cell(g, col, row, *p);
+    /* A piece's art has no labels: another character than the grid's own
+       is a mistake, not a cell. */
+    bool other = kind == 1 && !labels && *p != pc_grid_ascii_char(g, (pc_cell){col, row});
     const char *bad = kind < 0 || !isprint((unsigned char)*p)
                           ? "character %s cannot stand here in %s art"
+                      : other ? "character %s cannot stand here in %s piece art ('#' draws a "
+                                "cell, '.' or a space none)"
                       : kind && count && !pc_grid_compatible(g, c[0], (pc_cell){col, row})
                           ? "character %s is half a cell off the first cell in %s art "
                             "(column + row must be all even or all odd)"
@@ -102,12 +108,16 @@ static pc_status parse_cells(pc_ydoc *y, const yaml_node_t *seq, const pc_grid *
   return PC_OK;
 }
 
-static bool valid_color(const char *s)
+/* A color as "#rrggbb" into out: from "#rrggbb", "#rgb" or a CSS name. */
+static bool parse_color(const char *s, char out[8])
 {
   size_t n = strlen(s);
-  if (s[0] != '#' || (n != 4 && n != 7)) return false;
+  if (s[0] != '#') return pc_color_name(s, out);
+  if (n != 4 && n != 7) return false;
   for (size_t i = 1; i < n; i++)
     if (!isxdigit((unsigned char)s[i])) return false;
+  if (n == 7) memcpy(out, s, 8);
+  else snprintf(out, 8, "#%c%c%c%c%c%c", s[1], s[1], s[2], s[2], s[3], s[3]);
   return true;
 }
 
@@ -144,12 +154,12 @@ static pc_status load_piece(pc_ydoc *y, const yaml_node_t *key, const yaml_node_
       return pc_ydoc_fail(y, val, err, "piece '%s' needs exactly one of shape or cells",
                           name);
     const yaml_node_t *color = pc_ydoc_get(y, val, "color");
-    if (color) {
-      const char *c = pc_ydoc_scalar(color);
-      if (!c || !valid_color(c))
-        return pc_ydoc_fail(y, color, err, "a color is \"#rrggbb\" or \"#rgb\"");
-      strcpy(p->color, c);
-    }
+    const char *c = pc_ydoc_scalar(color);
+    if (color && (!c || !parse_color(c, p->color)))
+      return pc_ydoc_fail(y, color, err,
+                          "unknown color %s%s%s: a color is \"#rrggbb\", \"#rgb\" or a CSS "
+                          "name (red, orange, steelblue...)", c ? "'" : "", c ? c : "(not a "
+                          "string)", c ? "'" : "");
   }
   s = cells ? parse_cells(y, cells, g, &p->cells, &p->size, err)
             : pc_art_parse(y, shape, g, &p->cells, NULL, &p->size, err);
@@ -162,6 +172,51 @@ static pc_status load_piece(pc_ydoc *y, const yaml_node_t *key, const yaml_node_
     return pc_ydoc_fail(y, key, err, p->size ? "piece '%s' is not connected"
                                              : "piece '%s' has no cells", name);
   pc_shape_normalize(g, p->cells, p->size);
+  return PC_OK;
+}
+
+pc_status pc_piece_orientation_of(const pc_grid *g, const pc_piece *p, pc_cell *cells,
+                                  int32_t n, bool *fits)
+{
+  pc_orients o;
+  *fits = false;
+  if (n != p->size) return PC_OK;
+  if (pc_orients_make(g, p->cells, p->size, p->one_sided, &o)) return PC_ERR_NOMEM;
+  pc_shape_normalize(g, cells, n);
+  for (int i = 0; i < o.count && !*fits; i++)
+    *fits = !memcmp(o.cells + (size_t)i * (size_t)o.size, cells, (size_t)n * sizeof *cells);
+  pc_orients_free(&o);
+  return PC_OK;
+}
+
+/* Piece i against those before it: a shape twice (turned or flipped over)
+   is noted in set->warning, once. Not refused: a one-sided set (`polycover
+   pieces --one-sided`) holds mirror images, and a puzzle may have two
+   pieces alike in all but color. */
+static pc_status check_new_shape(pc_ydoc *y, const yaml_node_t *pieces, pc_pieceset *set, int i,
+                                 pc_error *err)
+{
+  if (set->warning[0]) return PC_OK;
+  const pc_piece *p = &set->pieces[i];
+  pc_cell *mine = pc_alloc_array((size_t)p->size + 1, sizeof *mine);
+  if (!mine) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  pc_status s = PC_OK;
+  bool same = false;
+  int k = 0;
+  for (; k < i && !s && !same; k++) {
+    memcpy(mine, p->cells, (size_t)p->size * sizeof *mine);
+    s = pc_piece_orientation_of(set->grid, &set->pieces[k], mine, p->size, &same);
+  }
+  free(mine);
+  if (s) return pc_error_set(err, s, 0, 0, "out of memory");
+  if (!same) return PC_OK;
+  const yaml_mark_t at = pc_ydoc_key(y, pieces, i)->start_mark,
+                    first = pc_ydoc_key(y, pieces, k - 1)->start_mark;
+  snprintf(set->warning, sizeof set->warning,
+           "%s:%d:%d: piece '%s' has the shape of piece '%s' (line %d), turned or flipped "
+           "over: solutions that swap them count as different (copies: N takes one shape N "
+           "times)", y->path, (int)at.line + 1, (int)at.column + 1, p->name,
+           set->pieces[k - 1].name, (int)first.line + 1);
   return PC_OK;
 }
 
@@ -182,6 +237,7 @@ pc_status pc_pieceset_parse(pc_ydoc *y, const yaml_node_t *pieces, pc_pieceset *
       return s;
     }
     set->n_pieces++;
+    if ((s = check_new_shape(y, pieces, set, i, err))) return s;
   }
   return PC_OK;
 }

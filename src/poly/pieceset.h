@@ -15,7 +15,7 @@
 
 typedef struct pc_piece {
   char name[PC_NAME_MAX + 1];
-  char color[16];       /* "#rrggbb", or "" for the default palette */
+  char color[16];       /* "#rrggbb" (or "#rgb"), or "" for the default palette */
   pc_cell *cells;       /* normalized */
   int32_t size;
   bool one_sided;       /* placed by rotations only */
@@ -30,10 +30,13 @@ typedef struct pc_pieceset {
   const pc_grid *grid;
   pc_piece *pieces;
   int32_t n_pieces;
+  char warning[768];    /* FILE:LINE:COLUMN: the first shape held twice, or "" */
 } pc_pieceset;
 
 /* Loads and checks a piece set file: known keys only, a known grid, every
-   piece connected and drawn with characters its grid allows. */
+   piece connected and drawn with characters its grid allows, colors
+   "#rrggbb", "#rgb" or a CSS name (stored as "#rrggbb"). A shape held
+   twice (up to rotation and reflection) is noted in set->warning. */
 pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err);
 void pc_pieceset_free(pc_pieceset *set);
 
@@ -44,8 +47,10 @@ pc_status pc_pieceset_parse(pc_ydoc *y, const yaml_node_t *pieces, pc_pieceset *
                             pc_error *err);
 
 /* Parses the ASCII art in a scalar node: the cells it draws, and for each
-   the character that drew it (labels, may be NULL). Errors point into the
-   art. *cells and *labels are malloc'd. */
+   the character that drew it (labels). Without labels it is a piece's art,
+   whose cells are drawn only with the grid's own character ('#', or '-'
+   and '|' for sticks). Errors point into the art. *cells and *labels are
+   malloc'd. */
 pc_status pc_art_parse(pc_ydoc *y, const yaml_node_t *art, const pc_grid *g,
                        pc_cell **cells, char **labels, int32_t *n, pc_error *err);
 
@@ -58,6 +63,11 @@ static inline bool pc_piece_exactly_once(const pc_piece *p)
 /* How many copies, for people: "" when exactly once, else "3", "0-1",
    "2+" (2 or more) or "any". */
 void pc_piece_copies_text(const pc_piece *p, char *out, size_t size);
+
+/* Whether the n cells (normalized here) are an orientation of piece p:
+   turned, or flipped over too unless p is one-sided. */
+pc_status pc_piece_orientation_of(const pc_grid *g, const pc_piece *p, pc_cell *cells,
+                                  int32_t n, bool *fits);
 
 /* A deep copy of a piece (cells included). */
 pc_status pc_piece_copy(pc_piece *dst, const pc_piece *src);

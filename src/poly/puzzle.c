@@ -256,6 +256,7 @@ static pc_status load_entry(pc_ydoc *y, const yaml_node_t *entry, pc_puzzle *pz,
   if (s) return s;
   s = load_set(y, &o, pz, &set, err);
   if (s) return s;
+  if (!pz->warning[0]) memcpy(pz->warning, set.warning, sizeof pz->warning);
   for (int32_t i = 0; i < set.n_pieces && !s; i++) {
     pc_piece *p = &set.pieces[i];
     bool in_only = true, in_except = false;
@@ -325,23 +326,6 @@ static pc_status label_cells(pc_ydoc *y, const yaml_node_t *art, pc_puzzle *pz,
   return PC_OK;
 }
 
-/* Whether the n cells `mine` (which it normalizes) are an orientation of
-   piece p. */
-static pc_status is_orientation(const pc_grid *g, const pc_piece *p, pc_cell *mine, int32_t n,
-                                bool *fits, pc_error *err)
-{
-  pc_orients o;
-  *fits = false;
-  if (n != p->size) return PC_OK;
-  if (pc_orients_make(g, p->cells, p->size, p->one_sided, &o))
-    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  pc_shape_normalize(g, mine, n);
-  for (int i = 0; i < o.count && !*fits; i++)
-    *fits = !memcmp(o.cells + (size_t)i * (size_t)o.size, mine, (size_t)n * sizeof *mine);
-  pc_orients_free(&o);
-  return PC_OK;
-}
-
 /* Each pre-placed piece: one copy, on cells that form the piece. */
 static pc_status check_fixed(pc_ydoc *y, const yaml_node_t *art, const pc_puzzle *pz,
                              pc_cell *mine, pc_error *err)
@@ -361,8 +345,8 @@ static pc_status check_fixed(pc_ydoc *y, const yaml_node_t *art, const pc_puzzle
                           "piece '%s' is pre-placed but has copies (a pre-placed piece is "
                           "placed once)",
                           p->name);
-    pc_status s = is_orientation(pz->grid, p, mine, n, &fits, err);
-    if (s) return s;
+    if (pc_piece_orientation_of(pz->grid, p, mine, n, &fits))
+      return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
     if (!fits)
       return fail_at_cell(y, art, pz, first, err, "the cells marked '%s' do not form that piece",
                           p->name);
@@ -402,6 +386,11 @@ done:
 static pc_status find_board(const char *name, pc_puzzle *pz, pc_error *err)
 {
   char looked[sizeof err->msg];
+  if (!strcmp(name, "-")) {
+    /* Standard input: a board in the current folder, for finding sets. */
+    strcpy(pz->path, "-");
+    return PC_OK;
+  }
   if (pc_datapath_find(PC_DATA_BOARDS, name, NULL, pz->path, sizeof pz->path, looked,
                        sizeof looked) ||
       strchr(name, '/')) {
@@ -437,9 +426,9 @@ static pc_status check_area(pc_ydoc *y, const yaml_node_t *board, const pc_puzzl
   pc_puzzle_piece_area(pz, &least, &most);
   if (least == most && least != pz->n_cells)
     return pc_ydoc_fail(y, board, err,
-                        "the pieces cover %lld cells but the board has %d: no solution can "
+                        "the pieces cover %lld cell%s but the board has %d: no solution can "
                         "exist",
-                        (long long)least, (int)pz->n_cells);
+                        (long long)least, least == 1 ? "" : "s", (int)pz->n_cells);
   if (least > pz->n_cells || (most >= 0 && most < pz->n_cells))
     return pc_ydoc_fail(y, board, err,
                         "the pieces cover %lld to %lld cells but the board has %d: no "

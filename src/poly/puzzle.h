@@ -24,9 +24,12 @@ typedef struct pc_puzzle {
   int32_t *fixed;        /* per board cell: the pre-placed piece, or -1 */
   pc_piece_group *groups;
   int32_t n_groups, cap_groups;
+
+  char warning[768];     /* a set's warning (pieceset.h), for the user, or "" */
 } pc_puzzle;
 
-/* Loads a board file and the piece sets it names: `path` is a file, or the
+/* Loads a board file and the piece sets it names: `path` is a file, "-"
+   (standard input, named <stdin>, a board in the current folder), or the
    name of a board on the search path (boards/NAME.yaml), and sets are
    found on it too (poly/datapath.h); a `pieces:` entry may also hold the
    board's own pieces. pz->path is the file loaded. */

@@ -490,13 +490,19 @@ static pc_status read_all(reader *rd)
 pc_status pc_solfile_read(const char *path, pc_solfile *f, pc_error *err)
 {
   memset(f, 0, sizeof *f);
+  /* "-" is standard input, left open. */
+  bool piped = !strcmp(path, "-");
+  if (piped) path = "<stdin>";
   snprintf(f->pz.path, sizeof f->pz.path, "%s", path);
   reader rd = {.path = path, .err = err, .out = f};
-  pc_status s = pc_lines_open(&rd.in, path, err);
+  pc_status s = PC_OK;
+  if (piped) pc_lines_init(&rd.in, stdin, 0), pc_error_file(err, path);
+  else s = pc_lines_open(&rd.in, path, err);
   if (s) return s;
   s = read_all(&rd);
   if (!s && ferror(rd.in.f))
     s = pc_error_set(err, PC_ERR_IO, 0, 0, "cannot read: %s", strerror(errno));
+  if (piped) rd.in.f = NULL;
   pc_lines_close(&rd.in);
   if (s) pc_solfile_free(f);
   return s;

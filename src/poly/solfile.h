@@ -41,8 +41,9 @@ typedef struct pc_solfile {
   int32_t n_solutions;
 } pc_solfile;
 
-/* Reads and checks a solution file: errors give file:line:column (unknown
-   lines, cells off the board, a cell covered twice, bad piece indices). */
+/* Reads and checks a solution file ("-": standard input, named <stdin>):
+   errors give file:line:column (unknown lines, cells off the board, a cell
+   covered twice, bad piece indices). */
 pc_status pc_solfile_read(const char *path, pc_solfile *f, pc_error *err);
 void pc_solfile_free(pc_solfile *f);
 

@@ -9,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The whole file, "-" standard input (left open). */
 static char *read_file(const char *path, size_t *len)
 {
-  FILE *f = fopen(path, "rb");
+  bool piped = !strcmp(path, "-");
+  FILE *f = piped ? stdin : fopen(path, "rb");
   if (!f) return NULL;
   size_t cap = 4096, n = 0, got;
   char *buf = malloc(cap);
@@ -24,7 +26,7 @@ static char *read_file(const char *path, size_t *len)
     }
   }
   bool bad = ferror(f);
-  fclose(f);
+  if (!piped) fclose(f);
   if (!buf || bad) {
     free(buf);
     return NULL;
@@ -83,8 +85,8 @@ static pc_status parse_error(const pc_ydoc *y, const yaml_parser_t *p, pc_error 
 pc_status pc_ydoc_load(pc_ydoc *y, const char *path, pc_error *err)
 {
   memset(y, 0, sizeof *y);
-  snprintf(y->path, sizeof y->path, "%s", path);
-  pc_error_file(err, path);
+  snprintf(y->path, sizeof y->path, "%s", strcmp(path, "-") ? path : "<stdin>");
+  pc_error_file(err, y->path);
   y->text = read_file(path, &y->len);
   if (!y->text)
     return pc_error_set(err, PC_ERR_INPUT, 0, 0, "cannot read: %s", strerror(errno));

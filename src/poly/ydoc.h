@@ -15,7 +15,8 @@ typedef struct pc_ydoc {
   char path[512];
 } pc_ydoc;
 
-/* Loads one YAML document; a syntax error names its line and column. */
+/* Loads one YAML document ("-": standard input, named <stdin>); a syntax
+   error names its line and column. */
 pc_status pc_ydoc_load(pc_ydoc *y, const char *path, pc_error *err);
 void pc_ydoc_free(pc_ydoc *y);
 
