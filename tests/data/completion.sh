@@ -25,6 +25,7 @@ zsh_options() {
   fi
   case $body in
     *'$search'*) body+=$(sed -n '/^local -a engine/,/^$/p' docs/completion/_polycover) ;;
+    *'$threads'*) body+=$(grep '^threads=' docs/completion/_polycover) ;;
   esac
   echo "$body" | grep -oE -- '--[a-z-]+' | sort -u | tr '\n' ' '
 }
