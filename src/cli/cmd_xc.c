@@ -97,8 +97,10 @@ static pc_status parse_options(int argc, char **argv, xc_options *o, pc_error *e
   pc_status s = PC_OK;
   int c;
   optind = 0;
-  while (!s && (c = getopt_long(argc, argv, "pn:j:h", longopts, NULL)) != -1) {
+  while (!s && (c = getopt_long(argc, argv, ":pn:j:h", longopts, NULL)) != -1) {
     switch (c) {
+    case '?':
+    case ':': s = pc_option_fail("xc", c, argv, longopts, err); break;
     case 'p': o->print = true; break;
     case 'n':
       if (!pc_parse_u64(optarg, &o->cfg.max_solutions) || !o->cfg.max_solutions)
