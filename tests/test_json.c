@@ -147,6 +147,16 @@ Test(json, queens_and_sudoku)
   pc_run_free(&r);
 }
 
+/* xc --print --json: its solutions in the one document. */
+Test(json, xc_solutions)
+{
+  pc_run r = run_json((const char *[]){"xc", "--print", "--json", "-j2",
+                                       "tests/data/scott.dlx", NULL});
+  cr_expect_eq(occurrences(r.out, "\"number\": "), 520);
+  cr_expect_eq(pc_json_get_u64(r.out, "solutions"), 520);
+  pc_run_free(&r);
+}
+
 /* Any text makes valid JSON: a title with quotes, a backslash, a tab and
    a non-ASCII letter, a board file whose name is not UTF-8. */
 Test(json, strings_escaped)

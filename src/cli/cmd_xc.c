@@ -24,6 +24,8 @@ static const char usage[] =
     "      --profile        print nodes and updates per level\n"
     "      --json           print one JSON object: solutions, nodes,\n"
     "                       updates, seconds, complete, threads, subproblems\n"
+    "                       (with --print: solution_list, each solution's\n"
+    "                       number and option lines)\n"
     PC_RUN_USAGE
     "  -h, --help           show this help\n"
     "\n"
@@ -46,13 +48,42 @@ static const char usage[] =
 typedef struct printer {
   const pc_xc *xc;
   uint64_t count;
+  pc_json *json;              /* the document (begun at the first), or NULL */
+  bool listing;               /* its solution_list is open */
 } printer;
+
+/* A solution in the JSON document: its number and its options, each as
+   its DLX1 line. */
+static void json_solution(printer *p, const int32_t *options, int32_t n)
+{
+  if (!p->listing) pc_json_begin(p->json, stdout), pc_json_array(p->json, "solution_list");
+  p->listing = true;
+  pc_json_object(p->json, NULL);
+  pc_json_u64(p->json, "number", p->count);
+  pc_json_array(p->json, "options");
+  for (int32_t i = 0; i < n; i++) {
+    char *line = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&line, &size);
+    if (mem) pc_dlx1_write_option(mem, p->xc, options[i]);
+    if (mem && !fclose(mem) && size) line[size - 1] = '\0';
+    pc_json_str(p->json, NULL, line ? line : "");
+    free(line);
+  }
+  pc_json_close(p->json);
+  pc_json_close(p->json);
+}
 
 static bool print_solution(void *ctx, int64_t sub, const int32_t *options, int32_t n)
 {
   (void)sub;
   printer *p = ctx;
-  printf("solution %" PRIu64 ":\n", ++p->count);
+  ++p->count;
+  if (p->json) {
+    json_solution(p, options, n);
+    return false;
+  }
+  printf("solution %" PRIu64 ":\n", p->count);
   for (int32_t i = 0; i < n; i++) pc_dlx1_write_option(stdout, p->xc, options[i]);
   return false;
 }
@@ -139,18 +170,20 @@ static pc_status read_problem(const char *path, pc_xc *xc, pc_error *err)
   return s;
 }
 
-static void print_counts(const xc_options *o, const pc_runner_result *res)
+/* The counts; in JSON, after the solution list when there is one. */
+static void print_counts(const xc_options *o, printer *p, const pc_runner_result *res)
 {
   if (o->json) {
-    pc_json j;
-    pc_json_begin(&j, stdout);
-    pc_json_str(&j, "file", o->file);
-    pc_json_u64(&j, "threads", (uint64_t)res->threads);
-    pc_json_u64(&j, "subproblems", (uint64_t)res->subproblems);
-    pc_json_u64(&j, "split_depth", (uint64_t)res->split_depth);
-    pc_json_bool(&j, "interrupted", res->interrupted);
-    pc_json_stats(&j, &res->stats, res->seconds);
-    pc_json_end(&j);
+    pc_json fresh, *j = p->listing ? p->json : &fresh;
+    if (p->listing) pc_json_close(j);
+    else pc_json_begin(j, stdout);
+    pc_json_str(j, "file", o->file);
+    pc_json_u64(j, "threads", (uint64_t)res->threads);
+    pc_json_u64(j, "subproblems", (uint64_t)res->subproblems);
+    pc_json_u64(j, "split_depth", (uint64_t)res->split_depth);
+    pc_json_bool(j, "interrupted", res->interrupted);
+    pc_json_stats(j, &res->stats, res->seconds);
+    pc_json_end(j);
   } else {
     pc_print_summary(stdout, &res->stats, res->seconds);
   }
@@ -167,7 +200,8 @@ int pc_cmd_xc(int argc, char **argv)
   pc_error err = {0};
   pc_xc xc = {0};
   pc_runner_result res = {0};
-  printer p = {&xc, 0};
+  pc_json doc;
+  printer p = {&xc, 0, NULL, false};
   pc_status s = parse_options(argc, argv, &o, &err);
   if (s) goto done;
   s = read_problem(o.file, &xc, &err);
@@ -178,9 +212,10 @@ int pc_cmd_xc(int argc, char **argv)
   o.cfg.save = save_printer;
   o.cfg.load = load_printer;
   if (o.print) o.cfg.visit = print_solution;
+  if (o.print && o.json) p.json = &doc;
   s = pc_runner_run(&xc, &o.cfg, &res, &err);
   if (!res.ran) goto done;
-  print_counts(&o, &res);
+  print_counts(&o, &p, &res);
   s = pc_run_finish("xc", s, &res, &o.cfg, &err);
 done:
   pc_runner_result_free(&res);
