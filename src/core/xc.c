@@ -198,9 +198,9 @@ bool pc_xc_has_colors(const pc_xc *xc)
 
 int32_t pc_xc_depth(const pc_xc *xc)
 {
-  int64_t depth = 0;
+  int64_t depth = 0, most = (int64_t)xc->n_options + xc->n_primary;
   for (int32_t i = 0; i < xc->n_primary; i++) depth += pc_xc_upper(xc, i);
-  return depth < INT32_MAX ? (int32_t)depth : INT32_MAX - 1;
+  return (int32_t)(depth < most ? depth : most);
 }
 
 pc_status pc_xc_copy_items(const pc_xc *src, pc_xc *dst, pc_error *err)

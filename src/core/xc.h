@@ -95,9 +95,10 @@ static inline bool pc_xc_plain(const pc_xc *xc)
   return !pc_xc_has_bounds(xc) && !pc_xc_has_colors(xc);
 }
 
-/* The most choices a solution can take (each choice covers one primary
-   item once more): the sum of the upper bounds, so n_primary when plain.
-   Profiles have one more level (the root). */
+/* The most choices a path of the search can take: each covers a primary
+   item once more (the sum of the upper bounds; n_primary when plain), and
+   takes an option or leaves an item for good (n_options + n_primary at
+   most). Profiles have one more level (the root). */
 int32_t pc_xc_depth(const pc_xc *xc);
 
 static inline int32_t pc_xc_option_size(const pc_xc *xc, int32_t k)

@@ -5,6 +5,7 @@
 
 #include "core/dlx.h"
 #include "core/dlx1.h"
+#include "core/engines.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -13,12 +14,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   pc_xc xc;
   pc_error err = {0};
   if (pc_dlx1_read(in, &xc, NULL, &err) == PC_OK) {
-    pc_dlx *d = pc_dlx_new(&xc);
+    /* The dlx engine: DLX, or DLX3 where there are bounds or colors. */
+    void *d = pc_engine_dlx.create(&pc_engine_dlx, &xc);
     if (d) {
       pc_dlx_stats st;
       pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV, .max_updates = 100000};
-      pc_dlx_search(d, &cfg, &st);
-      pc_dlx_free(d);
+      pc_engine_dlx.search(d, &cfg, &st);
+      pc_engine_dlx.destroy(d);
     }
     pc_xc_free(&xc);
   }

@@ -12,6 +12,10 @@ for t in yaml dlx1 checkpoint job result solfile census; do mkdir -p "$out/corpu
 
 cp boards/*.yaml pieces/*.yaml tests/data/boards/*.yaml "$out/corpus-yaml/" 2>/dev/null || true
 cp tests/data/knuth3.dlx tests/data/scott_x23.dlx "$out/corpus-dlx1/"
+# Bounds and colors (Knuth's DLX3 and DLX2): the matrix of a board with copies.
+$bin rows boards/tetra2x5x8.yaml >"$out/corpus-dlx1/tetra2.dlx"
+printf 'A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n' \
+  >"$out/corpus-dlx1/dlx3.dlx"
 
 # Checkpoints of xc and of solve (with a census and a solution file).
 $bin xc --quiet --checkpoint "$out/corpus-checkpoint/xc.ckpt" tests/data/knuth3.dlx >/dev/null
