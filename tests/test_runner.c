@@ -199,16 +199,19 @@ typedef struct blocks {
   size_t n, cap;
 } blocks;
 
+/* The solutions of xc --print --json's document, in order: each one's
+   option lines (the JSON text of its "options" array), numbered on. */
 static void add_blocks(blocks *b, const char *out)
 {
-  const char *p = out;
-  while ((p = strstr(p, "solution ")) && (p == out || p[-1] == '\n')) {
-    unsigned long long k = strtoull(p + 9, NULL, 10);
-    if (p[9] < '0' || p[9] > '9') break; /* the "solutions:" summary */
+  static const char number[] = "{\"number\": ", options[] = "\"options\": [";
+  for (const char *p = out; (p = strstr(p, number));) {
+    unsigned long long k = strtoull(p + strlen(number), NULL, 10);
     cr_assert_eq(k, b->n + 1, "solution %llu printed after %zu", k, b->n);
-    const char *body = strchr(p, '\n') + 1, *end = body;
-    while (*end && *end != '{' && strncmp(end, "solution", 8)) end = strchr(end, '\n') + 1;
-    if (b->n == b->cap) b->text = realloc(b->text, (b->cap = b->cap ? 2 * b->cap : 256) * sizeof *b->text);
+    const char *body = strstr(p, options), *end = body ? strchr(body, ']') : NULL;
+    cr_assert(end, "%s", p);
+    body += strlen(options);
+    if (b->n == b->cap)
+      b->text = realloc(b->text, (b->cap = b->cap ? 2 * b->cap : 256) * sizeof *b->text);
     b->text[b->n++] = strndup(body, (size_t)(end - body));
     p = end;
   }

@@ -511,7 +511,7 @@ static bool add_leaf(void *ctx, const int32_t *options, int32_t n)
   if (!pc_grow((void **)&l->options, &l->cap_options, at + l->depth, sizeof *l->options) ||
       !pc_grow((void **)&l->n, &l->cap_n, l->count + 1, sizeof *l->n))
     return true;
-  memcpy(l->options + at, options, (size_t)n * sizeof *options);
+  if (n) memcpy(l->options + at, options, (size_t)n * sizeof *options);
   l->n[l->count++] = n;
   return false;
 }
