@@ -1,0 +1,375 @@
+/* frontier.c — counting by a dynamic programme over the profile. */
+#include "poly/frontier.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+
+#define FR_EMPTY UINT64_MAX
+#define FR_KEY_BITS 63 /* a key never has its top bit, so FR_EMPTY is no key */
+
+/* A placement, seen from its first cell in the order. A key holds the
+   profile in bits [0, window) and then a count field per piece. */
+typedef struct fr_option {
+  uint64_t cells;   /* bit j: the cell j positions after the first */
+  uint64_t add;     /* one more of its piece, in place */
+  uint64_t field;   /* its piece's count bits */
+  uint64_t cap;     /* the count must stay below this, in place */
+} fr_option;
+
+typedef struct fr_plan {
+  int32_t n;            /* cells */
+  int32_t window;
+  uint64_t win_mask;
+  int32_t *pos;         /* per cell: its position in the order */
+  int32_t *first;       /* n + 1: the options at p are opt[first[p] .. first[p + 1]) */
+  fr_option *opt;
+  uint64_t pieces_full; /* the piece fields when every piece is placed */
+  uint64_t pieces_mask; /* every piece's field */
+} fr_plan;
+
+typedef struct fr_table {
+  uint64_t *key, *count;
+  uint64_t cap, used;   /* cap a power of 2 */
+} fr_table;
+
+static const pc_cell *sort_cells; /* qsort's context: the puzzle's cells */
+
+static int column_major_cmp(const void *a, const void *b)
+{
+  pc_cell x = sort_cells[*(const int32_t *)a], y = sort_cells[*(const int32_t *)b];
+  if (x.c != y.c) return x.c < y.c ? -1 : 1;
+  return (x.r > y.r) - (x.r < y.r);
+}
+
+/* The span of the widest option under order pos (cells only). */
+static int32_t window_of(const pc_matrix *m, const int32_t *pos)
+{
+  int32_t w = 0;
+  for (int32_t o = 0; o < m->xc.n_options; o++) {
+    const int32_t *it = pc_xc_option(&m->xc, o);
+    int32_t lo = INT32_MAX, hi = -1;
+    for (int32_t k = 0; k < pc_xc_option_size(&m->xc, o); k++) {
+      if (it[k] >= m->n_cells) continue;
+      if (pos[it[k]] < lo) lo = pos[it[k]];
+      if (pos[it[k]] > hi) hi = pos[it[k]];
+    }
+    if (hi >= 0 && hi - lo + 1 > w) w = hi - lo + 1;
+  }
+  return w;
+}
+
+/* Row-major (the cells' own order) or column-major, whichever has the
+   narrower window. */
+static bool choose_order(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl)
+{
+  int32_t n = m->n_cells;
+  int32_t *by_column = pc_alloc_array((size_t)n + 1, sizeof *by_column);
+  int32_t *column_pos = pc_alloc_array((size_t)n + 1, sizeof *column_pos);
+  pl->pos = pc_alloc_array((size_t)n + 1, sizeof *pl->pos);
+  bool ok = by_column && column_pos && pl->pos;
+  if (ok) {
+    for (int32_t i = 0; i < n; i++) by_column[i] = pl->pos[i] = i;
+    sort_cells = pz->cells;
+    qsort(by_column, (size_t)n, sizeof *by_column, column_major_cmp);
+    for (int32_t i = 0; i < n; i++) column_pos[by_column[i]] = i;
+    pl->window = window_of(m, pl->pos);
+    int32_t w = window_of(m, column_pos);
+    if (w < pl->window) {
+      pl->window = w;
+      memcpy(pl->pos, column_pos, (size_t)n * sizeof *pl->pos);
+    }
+  }
+  free(by_column);
+  free(column_pos);
+  return ok;
+}
+
+static int bits_for(int copies)
+{
+  int b = 0;
+  while ((1 << b) <= copies) b++;
+  return b;
+}
+
+/* The count field of every piece, after the window: shift[i] and its
+   width; false when the key would need more than FR_KEY_BITS bits. */
+static bool place_fields(const pc_puzzle *pz, fr_plan *pl, int32_t *shift, int *width)
+{
+  int32_t at = pl->window;
+  if (at > FR_KEY_BITS) return false;
+  for (int32_t i = 0; i < pz->n_pieces; i++) {
+    int copies = pz->pieces[i].copies;
+    width[i] = copies == PC_COPIES_ANY ? 0 : bits_for(copies);
+    shift[i] = at;
+    at += width[i];
+    if (at > FR_KEY_BITS) return false;
+    if (width[i]) {
+      pl->pieces_mask |= ((UINT64_C(1) << width[i]) - 1) << shift[i];
+      pl->pieces_full |= (uint64_t)copies << shift[i];
+    }
+  }
+  pl->win_mask = (UINT64_C(1) << pl->window) - 1;
+  return true;
+}
+
+static fr_option make_option(const pc_matrix *m, const fr_plan *pl, int32_t o, int32_t lo,
+                             const pc_puzzle *pz, const int32_t *shift, const int *width)
+{
+  fr_option f = {0, 0, 0, 1};
+  const int32_t *it = pc_xc_option(&m->xc, o);
+  for (int32_t k = 0; k < pc_xc_option_size(&m->xc, o); k++)
+    if (it[k] < m->n_cells) f.cells |= UINT64_C(1) << (pl->pos[it[k]] - lo);
+  int32_t piece = m->placement[o].piece;
+  if (width[piece]) {
+    f.add = UINT64_C(1) << shift[piece];
+    f.field = ((UINT64_C(1) << width[piece]) - 1) << shift[piece];
+    f.cap = (uint64_t)pz->pieces[piece].copies << shift[piece];
+  }
+  return f;
+}
+
+static int32_t first_position(const pc_matrix *m, const fr_plan *pl, int32_t o)
+{
+  const int32_t *it = pc_xc_option(&m->xc, o);
+  int32_t lo = INT32_MAX;
+  for (int32_t k = 0; k < pc_xc_option_size(&m->xc, o); k++)
+    if (it[k] < m->n_cells && pl->pos[it[k]] < lo) lo = pl->pos[it[k]];
+  return lo;
+}
+
+/* Buckets the options by their first cell (options covering no cell, or
+   numbered copies past the first, are none of the programme's). */
+static bool bucket_options(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl,
+                           const int32_t *shift, const int *width)
+{
+  int32_t n = pl->n, n_opt = m->xc.n_options;
+  pl->first = pc_calloc_array((size_t)n + 2, sizeof *pl->first);
+  pl->opt = pc_alloc_array((size_t)n_opt + 1, sizeof *pl->opt);
+  if (!pl->first || !pl->opt) return false;
+  for (int32_t o = 0; o < n_opt; o++) {
+    int32_t lo = first_position(m, pl, o);
+    if (lo < n) pl->first[lo + 1]++;
+  }
+  for (int32_t p = 0; p < n; p++) pl->first[p + 1] += pl->first[p];
+  for (int32_t o = 0; o < n_opt; o++) {
+    int32_t lo = first_position(m, pl, o);
+    if (lo < n) pl->opt[pl->first[lo]++] = make_option(m, pl, o, lo, pz, shift, width);
+  }
+  for (int32_t p = n; p > 0; p--) pl->first[p] = pl->first[p - 1];
+  pl->first[0] = 0;
+  return true;
+}
+
+static void plan_free(fr_plan *pl)
+{
+  free(pl->pos);
+  free(pl->first);
+  free(pl->opt);
+  memset(pl, 0, sizeof *pl);
+}
+
+/* Builds the plan, or says why the method does not apply (*why, with
+   PC_ERR_INPUT). */
+static pc_status plan_build(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl,
+                            const char **why)
+{
+  memset(pl, 0, sizeof *pl);
+  *why = NULL;
+  if (m->xc.n_items != m->xc.n_primary) *why = "its matrix has secondary items";
+  else if (m->numbered_copies) *why = "pieces have numbered copies";
+  if (*why) return PC_ERR_INPUT;
+  pl->n = m->n_cells;
+  int32_t *shift = pc_alloc_array((size_t)pz->n_pieces + 1, sizeof *shift);
+  int *width = pc_alloc_array((size_t)pz->n_pieces + 1, sizeof *width);
+  pc_status st = shift && width && choose_order(pz, m, pl) ? PC_OK : PC_ERR_NOMEM;
+  if (!st && !place_fields(pz, pl, shift, width)) {
+    *why = "its profile and pieces need more than 63 bits";
+    st = PC_ERR_INPUT;
+  }
+  if (!st && !bucket_options(pz, m, pl, shift, width)) st = PC_ERR_NOMEM;
+  free(shift);
+  free(width);
+  if (st) plan_free(pl);
+  return st;
+}
+
+const char *pc_frontier_unfit(const pc_puzzle *pz, const pc_matrix *m)
+{
+  fr_plan pl;
+  const char *why;
+  pc_status st = plan_build(pz, m, &pl, &why);
+  if (!st) plan_free(&pl);
+  return st == PC_ERR_NOMEM ? "out of memory" : why;
+}
+
+/* --- the tables: open addressing, linear probing --- */
+
+static uint64_t mix(uint64_t k)
+{
+  k ^= k >> 33;
+  k *= UINT64_C(0xff51afd7ed558ccd);
+  k ^= k >> 33;
+  return k;
+}
+
+static bool table_alloc(fr_table *t, uint64_t cap)
+{
+  t->key = malloc(cap * sizeof *t->key);
+  t->count = malloc(cap * sizeof *t->count);
+  if (!t->key || !t->count) return false;
+  memset(t->key, 0xff, cap * sizeof *t->key);
+  t->cap = cap;
+  t->used = 0;
+  return true;
+}
+
+static void table_free(fr_table *t)
+{
+  free(t->key);
+  free(t->count);
+  memset(t, 0, sizeof *t);
+}
+
+/* Adds count to key's entry; false on an overflow of the count. */
+static bool table_put(fr_table *t, uint64_t key, uint64_t count)
+{
+  uint64_t mask = t->cap - 1, i = mix(key) & mask;
+  while (t->key[i] != FR_EMPTY && t->key[i] != key) i = (i + 1) & mask;
+  if (t->key[i] == key) return !__builtin_add_overflow(t->count[i], count, &t->count[i]);
+  t->key[i] = key;
+  t->count[i] = count;
+  t->used++;
+  return true;
+}
+
+/* Doubles the table when it is three quarters full. */
+static pc_status table_room(fr_table *t)
+{
+  if (4 * (t->used + 1) <= 3 * t->cap) return PC_OK;
+  fr_table bigger;
+  if (!table_alloc(&bigger, 2 * t->cap)) {
+    table_free(&bigger);
+    return PC_ERR_NOMEM;
+  }
+  for (uint64_t i = 0; i < t->cap; i++)
+    if (t->key[i] != FR_EMPTY) table_put(&bigger, t->key[i], t->count[i]);
+  table_free(t);
+  *t = bigger;
+  return PC_OK;
+}
+
+/* --- the programme --- */
+
+typedef struct fr_run {
+  const fr_plan *pl;
+  fr_table cur, next;
+  bool overflow;
+} fr_run;
+
+static pc_status put_shifted(fr_run *r, uint64_t key, uint64_t count)
+{
+  pc_status st = table_room(&r->next);
+  if (st) return st;
+  uint64_t win = r->pl->win_mask;
+  if (!table_put(&r->next, ((key & win) >> 1) | (key & ~win), count)) r->overflow = true;
+  return PC_OK;
+}
+
+/* Cell p: every state of cur moves into next. */
+static pc_status step(fr_run *r, int32_t p)
+{
+  const fr_plan *pl = r->pl;
+  pc_status st = PC_OK;
+  for (uint64_t i = 0; i < r->cur.cap && !st; i++) {
+    uint64_t key = r->cur.key[i], count = r->cur.count[i];
+    if (key == FR_EMPTY) continue;
+    if (key & 1) {
+      st = put_shifted(r, key, count);
+      continue;
+    }
+    for (int32_t k = pl->first[p]; k < pl->first[p + 1] && !st; k++) {
+      const fr_option *o = &pl->opt[k];
+      if (!(key & o->cells) && (key & o->field) < o->cap)
+        st = put_shifted(r, (key | o->cells) + o->add, count);
+    }
+  }
+  return st;
+}
+
+static void note_step(const fr_run *r, pc_frontier_stats *st)
+{
+  uint64_t bytes = (r->cur.cap + r->next.cap) * 2 * sizeof(uint64_t);
+  st->states += r->next.used;
+  if (r->next.used > st->peak_states) st->peak_states = r->next.used;
+  if (bytes > st->peak_bytes) st->peak_bytes = bytes;
+}
+
+static pc_status run_steps(fr_run *r, pc_frontier_stats *st)
+{
+  pc_status s = PC_OK;
+  for (int32_t p = 0; p < r->pl->n && !s && !r->overflow; p++) {
+    s = step(r, p);
+    if (s) break;
+    note_step(r, st);
+    fr_table t = r->cur;
+    r->cur = r->next;
+    r->next = t;
+    memset(r->next.key, 0xff, r->next.cap * sizeof *r->next.key);
+    r->next.used = 0;
+  }
+  st->solutions = 0;
+  for (uint64_t i = 0; i < r->cur.cap && !s; i++)
+    if (r->cur.key[i] != FR_EMPTY && (r->cur.key[i] & r->pl->pieces_mask) == r->pl->pieces_full)
+      st->solutions += r->cur.count[i];
+  return s;
+}
+
+static pc_status count_all(const fr_plan *pl, pc_frontier_stats *st, pc_error *err)
+{
+  fr_run r = {.pl = pl};
+  pc_status s = table_alloc(&r.cur, 1024) && table_alloc(&r.next, 1024) ? PC_OK : PC_ERR_NOMEM;
+  if (!s) table_put(&r.cur, 0, 1);
+  if (!s) s = run_steps(&r, st);
+  table_free(&r.cur);
+  table_free(&r.next);
+  if (s == PC_ERR_NOMEM) return pc_error_set(err, s, 0, 0, "out of memory");
+  if (r.overflow) return pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
+  return s;
+}
+
+static pc_status burnside(const pc_matrix *m, const pc_symmetry *g,
+                          pc_frontier_stats *st, pc_error *err)
+{
+  st->order = g->order;
+  st->fixed[0] = st->solutions;
+  uint64_t sum = st->solutions;
+  for (int32_t e = 1; e < g->order; e++) {
+    pc_status s = pc_frontier_fixed(m, g, e, &st->fixed[e], err);
+    if (s) return s;
+    sum += st->fixed[e];
+  }
+  if (sum % (uint64_t)g->order)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "Burnside's sum %llu is not a multiple of %d",
+                        (unsigned long long)sum, (int)g->order);
+  st->unique = sum / (uint64_t)g->order;
+  return PC_OK;
+}
+
+pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_symmetry *g,
+                            pc_frontier_stats *st, pc_error *err)
+{
+  memset(st, 0, sizeof *st);
+  fr_plan pl;
+  const char *why;
+  pc_status s = plan_build(pz, m, &pl, &why);
+  if (s == PC_ERR_NOMEM) return pc_error_set(err, s, 0, 0, "out of memory");
+  if (s) return pc_error_set(err, s, 0, 0, "the frontier count does not apply: %s", why);
+  st->window = pl.window;
+  st->steps = pl.n;
+  s = count_all(&pl, st, err);
+  plan_free(&pl);
+  if (!s && g) s = burnside(m, g, st, err);
+  return s;
+}
