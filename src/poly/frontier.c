@@ -1,6 +1,7 @@
 /* frontier.c — counting by a dynamic programme over the profile. */
 #include "poly/frontier.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,13 @@ typedef struct fr_plan {
   fr_option *opt;
   uint64_t pieces_full; /* the piece fields when every piece is placed */
   uint64_t pieces_mask; /* every piece's field */
+  /* Pruning, on a full rectangle of squares: the order runs along lines
+     of `stride` cells; nf[k] / nl[k] are the window bits not first / not
+     last in their line when the window starts at a position k mod stride;
+     every piece's size is a multiple of gcd (no pruning when 1). */
+  int32_t stride;
+  uint64_t gcd;
+  uint64_t *nf, *nl;
 } fr_plan;
 
 typedef struct fr_table {
@@ -41,6 +49,24 @@ static int column_major_cmp(const void *a, const void *b)
   pc_cell x = sort_cells[*(const int32_t *)a], y = sort_cells[*(const int32_t *)b];
   if (x.c != y.c) return x.c < y.c ? -1 : 1;
   return (x.r > y.r) - (x.r < y.r);
+}
+
+/* Cells per line of the order when the board is a full rectangle of
+   squares (column-major: its height; row-major: its width), else 0. */
+static int32_t line_length(const pc_puzzle *pz, bool by_column)
+{
+  if (pc_grid_kind_of(pz->grid) != PC_GRID_SQUARE || !pz->n_cells) return 0;
+  pc_cell lo = pz->cells[0], hi = pz->cells[0];
+  for (int32_t i = 1; i < pz->n_cells; i++) {
+    pc_cell x = pz->cells[i];
+    if (x.c < lo.c) lo.c = x.c;
+    if (x.r < lo.r) lo.r = x.r;
+    if (x.c > hi.c) hi.c = x.c;
+    if (x.r > hi.r) hi.r = x.r;
+  }
+  int64_t w = hi.c - lo.c + 1, h = hi.r - lo.r + 1;
+  if (w * h != pz->n_cells) return 0;
+  return (int32_t)(by_column ? h : w);
 }
 
 /* The span of the widest option under order pos (cells only). */
@@ -76,7 +102,9 @@ static bool choose_order(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl)
     for (int32_t i = 0; i < n; i++) column_pos[by_column[i]] = i;
     pl->window = window_of(m, pl->pos);
     int32_t w = window_of(m, column_pos);
+    pl->stride = line_length(pz, false);
     if (w < pl->window) {
+      pl->stride = line_length(pz, true);
       pl->window = w;
       memcpy(pl->pos, column_pos, (size_t)n * sizeof *pl->pos);
     }
@@ -162,8 +190,40 @@ static bool bucket_options(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl,
   return true;
 }
 
+static uint64_t gcd_of(uint64_t a, uint64_t b)
+{
+  while (b) {
+    uint64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/* The masks of the pruning, when it applies. */
+static bool prepare_pruning(const pc_puzzle *pz, fr_plan *pl)
+{
+  for (int32_t i = 0; i < pz->n_pieces; i++) pl->gcd = gcd_of(pl->gcd, (uint64_t)pz->pieces[i].size);
+  if (pl->gcd < 2 || pl->stride < 1 || pl->window + pl->stride >= 64) pl->stride = 0;
+  if (!pl->stride) return true;
+  pl->nf = pc_alloc_array((size_t)pl->stride, sizeof *pl->nf);
+  pl->nl = pc_alloc_array((size_t)pl->stride, sizeof *pl->nl);
+  if (!pl->nf || !pl->nl) return false;
+  for (int32_t k = 0; k < pl->stride; k++) {
+    pl->nf[k] = pl->nl[k] = 0;
+    for (int32_t j = 0; j < pl->window; j++) {
+      int32_t at = (k + j) % pl->stride;
+      if (at) pl->nf[k] |= UINT64_C(1) << j;
+      if (at != pl->stride - 1) pl->nl[k] |= UINT64_C(1) << j;
+    }
+  }
+  return true;
+}
+
 static void plan_free(fr_plan *pl)
 {
+  free(pl->nf);
+  free(pl->nl);
   free(pl->pos);
   free(pl->first);
   free(pl->opt);
@@ -189,6 +249,7 @@ static pc_status plan_build(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl
     st = PC_ERR_INPUT;
   }
   if (!st && !bucket_options(pz, m, pl, shift, width)) st = PC_ERR_NOMEM;
+  if (!st && !prepare_pruning(pz, pl)) st = PC_ERR_NOMEM;
   free(shift);
   free(width);
   if (st) plan_free(pl);
@@ -232,10 +293,11 @@ static void table_free(fr_table *t)
   memset(t, 0, sizeof *t);
 }
 
-/* Adds count to key's entry; false on an overflow of the count. */
-static bool table_put(fr_table *t, uint64_t key, uint64_t count)
+/* Adds count to key's entry (h: the key's hash); false on an overflow of
+   the count. */
+static bool table_put(fr_table *t, uint64_t key, uint64_t h, uint64_t count)
 {
-  uint64_t mask = t->cap - 1, i = mix(key) & mask;
+  uint64_t mask = t->cap - 1, i = h & mask;
   while (t->key[i] != FR_EMPTY && t->key[i] != key) i = (i + 1) & mask;
   if (t->key[i] == key) return !__builtin_add_overflow(t->count[i], count, &t->count[i]);
   t->key[i] = key;
@@ -254,88 +316,171 @@ static pc_status table_room(fr_table *t)
     return PC_ERR_NOMEM;
   }
   for (uint64_t i = 0; i < t->cap; i++)
-    if (t->key[i] != FR_EMPTY) table_put(&bigger, t->key[i], t->count[i]);
+    if (t->key[i] != FR_EMPTY) table_put(&bigger, t->key[i], mix(t->key[i]), t->count[i]);
   table_free(t);
   *t = bigger;
   return PC_OK;
 }
 
-/* --- the programme --- */
+/* --- the programme, on threads: thread t keeps the states whose hash
+   falls to it, in its own table, so no two threads write one table --- */
+
+#define FR_MAX_THREADS 64
 
 typedef struct fr_run {
   const fr_plan *pl;
-  fr_table cur, next;
-  bool overflow;
+  int threads;
+  int32_t p;                       /* the cell being processed */
+  fr_table cur[FR_MAX_THREADS], next[FR_MAX_THREADS];
 } fr_run;
 
-static pc_status put_shifted(fr_run *r, uint64_t key, uint64_t count)
+typedef struct fr_worker {
+  fr_run *r;
+  int t;
+  pc_status st;
+  bool overflow;
+} fr_worker;
+
+static int owner(uint64_t h, int threads)
 {
-  pc_status st = table_room(&r->next);
+  return (int)((h >> 40) % (uint64_t)threads);
+}
+
+/* Whether the free cells of a window starting at position base that no
+   path of free cells joins to the cells past the window (all free) can
+   still be filled: pieces cannot reach them from outside, so they must
+   number a multiple of the pieces' gcd. Checked away from the board's end. */
+static bool holes_fillable(const fr_plan *pl, uint64_t covered, int32_t base)
+{
+  if (!pl->stride || base + pl->window + pl->stride > pl->n) return true;
+  int32_t k = base % pl->stride, shift = pl->window - pl->stride;
+  uint64_t free = ~covered & pl->win_mask;
+  uint64_t reach = free & (pl->win_mask >> shift << shift), prev;
+  do {
+    prev = reach;
+    reach |= ((reach << 1) & pl->nf[k]) | ((reach >> 1) & pl->nl[k]) | (reach << pl->stride) |
+             (reach >> pl->stride);
+    reach &= free;
+  } while (reach != prev);
+  return (uint64_t)__builtin_popcountll(free & ~reach) % pl->gcd == 0;
+}
+
+static pc_status put_shifted(fr_worker *w, uint64_t key, uint64_t count)
+{
+  const fr_plan *pl = w->r->pl;
+  key = ((key & pl->win_mask) >> 1) | (key & ~pl->win_mask);
+  uint64_t h = mix(key);
+  if (owner(h, w->r->threads) != w->t) return PC_OK;
+  if (!holes_fillable(pl, key & pl->win_mask, w->r->p + 1)) return PC_OK;
+  fr_table *t = &w->r->next[w->t];
+  pc_status st = table_room(t);
   if (st) return st;
-  uint64_t win = r->pl->win_mask;
-  if (!table_put(&r->next, ((key & win) >> 1) | (key & ~win), count)) r->overflow = true;
+  if (!table_put(t, key, h, count)) w->overflow = true;
   return PC_OK;
 }
 
-/* Cell p: every state of cur moves into next. */
-static pc_status step(fr_run *r, int32_t p)
+/* A state at cell p: moved on if p is covered, else every placement
+   whose first cell is p and that fits. */
+static pc_status expand(fr_worker *w, uint64_t key, uint64_t count)
 {
-  const fr_plan *pl = r->pl;
+  const fr_plan *pl = w->r->pl;
+  int32_t p = w->r->p;
+  if (key & 1) return put_shifted(w, key, count);
   pc_status st = PC_OK;
-  for (uint64_t i = 0; i < r->cur.cap && !st; i++) {
-    uint64_t key = r->cur.key[i], count = r->cur.count[i];
-    if (key == FR_EMPTY) continue;
-    if (key & 1) {
-      st = put_shifted(r, key, count);
-      continue;
-    }
-    for (int32_t k = pl->first[p]; k < pl->first[p + 1] && !st; k++) {
-      const fr_option *o = &pl->opt[k];
-      if (!(key & o->cells) && (key & o->field) < o->cap)
-        st = put_shifted(r, (key | o->cells) + o->add, count);
-    }
+  for (int32_t k = pl->first[p]; k < pl->first[p + 1] && !st; k++) {
+    const fr_option *o = &pl->opt[k];
+    if (!(key & o->cells) && (key & o->field) < o->cap)
+      st = put_shifted(w, (key | o->cells) + o->add, count);
   }
   return st;
 }
 
-static void note_step(const fr_run *r, pc_frontier_stats *st)
+static void *work(void *arg)
 {
-  uint64_t bytes = (r->cur.cap + r->next.cap) * 2 * sizeof(uint64_t);
-  st->states += r->next.used;
-  if (r->next.used > st->peak_states) st->peak_states = r->next.used;
+  fr_worker *w = arg;
+  const fr_run *r = w->r;
+  for (int c = 0; c < r->threads && !w->st; c++)
+    for (uint64_t i = 0; i < r->cur[c].cap && !w->st; i++)
+      if (r->cur[c].key[i] != FR_EMPTY) w->st = expand(w, r->cur[c].key[i], r->cur[c].count[i]);
+  return NULL;
+}
+
+/* Cell r->p: every state of cur moves into next. A thread that cannot be
+   started works here after the others. */
+static pc_status step(fr_run *r, bool *overflow)
+{
+  fr_worker w[FR_MAX_THREADS];
+  pthread_t tid[FR_MAX_THREADS];
+  bool started[FR_MAX_THREADS] = {false};
+  for (int t = 0; t < r->threads; t++) {
+    w[t] = (fr_worker){.r = r, .t = t};
+    if (t) started[t] = !pthread_create(&tid[t], NULL, work, &w[t]);
+  }
+  pc_status st = PC_OK;
+  for (int t = 0; t < r->threads; t++) {
+    if (started[t]) pthread_join(tid[t], NULL);
+    else work(&w[t]);
+    if (w[t].st) st = w[t].st;
+    if (w[t].overflow) *overflow = true;
+  }
+  return st;
+}
+
+/* The step's states and memory in the statistics; next becomes cur. */
+static void next_step(fr_run *r, pc_frontier_stats *st)
+{
+  uint64_t used = 0, bytes = 0;
+  for (int t = 0; t < r->threads; t++) {
+    used += r->next[t].used;
+    bytes += (r->cur[t].cap + r->next[t].cap) * 2 * sizeof(uint64_t);
+    fr_table swap = r->cur[t];
+    r->cur[t] = r->next[t];
+    r->next[t] = swap;
+    memset(r->next[t].key, 0xff, r->next[t].cap * sizeof *r->next[t].key);
+    r->next[t].used = 0;
+  }
+  st->states += used;
+  if (used > st->peak_states) st->peak_states = used;
   if (bytes > st->peak_bytes) st->peak_bytes = bytes;
 }
 
-static pc_status run_steps(fr_run *r, pc_frontier_stats *st)
+static pc_status run_steps(fr_run *r, pc_frontier_stats *st, bool *overflow)
 {
   pc_status s = PC_OK;
-  for (int32_t p = 0; p < r->pl->n && !s && !r->overflow; p++) {
-    s = step(r, p);
-    if (s) break;
-    note_step(r, st);
-    fr_table t = r->cur;
-    r->cur = r->next;
-    r->next = t;
-    memset(r->next.key, 0xff, r->next.cap * sizeof *r->next.key);
-    r->next.used = 0;
+  for (r->p = 0; r->p < r->pl->n && !s && !*overflow; r->p++) {
+    s = step(r, overflow);
+    if (!s) next_step(r, st);
   }
-  st->solutions = 0;
-  for (uint64_t i = 0; i < r->cur.cap && !s; i++)
-    if (r->cur.key[i] != FR_EMPTY && (r->cur.key[i] & r->pl->pieces_mask) == r->pl->pieces_full)
-      st->solutions += r->cur.count[i];
+  for (int t = 0; t < r->threads && !s; t++) {
+    const fr_table *c = &r->cur[t];
+    for (uint64_t i = 0; i < c->cap; i++)
+      if (c->key[i] != FR_EMPTY && (c->key[i] & r->pl->pieces_mask) == r->pl->pieces_full &&
+          __builtin_add_overflow(st->solutions, c->count[i], &st->solutions))
+        *overflow = true;
+  }
   return s;
 }
 
-static pc_status count_all(const fr_plan *pl, pc_frontier_stats *st, pc_error *err)
+static pc_status count_all(const fr_plan *pl, int threads, pc_frontier_stats *st,
+                           pc_error *err)
 {
-  fr_run r = {.pl = pl};
-  pc_status s = table_alloc(&r.cur, 1024) && table_alloc(&r.next, 1024) ? PC_OK : PC_ERR_NOMEM;
-  if (!s) table_put(&r.cur, 0, 1);
-  if (!s) s = run_steps(&r, st);
-  table_free(&r.cur);
-  table_free(&r.next);
+  fr_run *r = calloc(1, sizeof *r);
+  if (!r) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  r->pl = pl;
+  r->threads = threads < 1 ? 1 : threads > FR_MAX_THREADS ? FR_MAX_THREADS : threads;
+  pc_status s = PC_OK;
+  for (int t = 0; t < r->threads && !s; t++)
+    if (!table_alloc(&r->cur[t], 1024) || !table_alloc(&r->next[t], 1024)) s = PC_ERR_NOMEM;
+  bool overflow = false;
+  if (!s) table_put(&r->cur[owner(mix(0), r->threads)], 0, mix(0), 1);
+  if (!s) s = run_steps(r, st, &overflow);
+  for (int t = 0; t < r->threads; t++) {
+    table_free(&r->cur[t]);
+    table_free(&r->next[t]);
+  }
+  free(r);
   if (s == PC_ERR_NOMEM) return pc_error_set(err, s, 0, 0, "out of memory");
-  if (r.overflow) return pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
+  if (overflow) return pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
   return s;
 }
 
@@ -358,7 +503,7 @@ static pc_status burnside(const pc_matrix *m, const pc_symmetry *g,
 }
 
 pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_symmetry *g,
-                            pc_frontier_stats *st, pc_error *err)
+                            int threads, pc_frontier_stats *st, pc_error *err)
 {
   memset(st, 0, sizeof *st);
   fr_plan pl;
@@ -368,7 +513,7 @@ pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_sy
   if (s) return pc_error_set(err, s, 0, 0, "the frontier count does not apply: %s", why);
   st->window = pl.window;
   st->steps = pl.n;
-  s = count_all(&pl, st, err);
+  s = count_all(&pl, threads, st, err);
   plan_free(&pl);
   if (!s && g) s = burnside(m, g, st, err);
   return s;

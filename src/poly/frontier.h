@@ -34,12 +34,13 @@ typedef struct pc_frontier_stats {
    together with pre-placed pieces). */
 const char *pc_frontier_unfit(const pc_puzzle *pz, const pc_matrix *m);
 
-/* Counts the solutions of m (the full matrix: every placement) and, with g
-   not NULL, the essentially different ones under g. PC_ERR_INPUT when the
+/* Counts the solutions of m (the full matrix: every placement) on
+   `threads` threads (1 to 64) and, with g not NULL, the essentially
+   different ones under g. PC_ERR_INPUT when the
    method does not apply (the reason in err) or a count exceeds 64 bits;
    PC_ERR_NOMEM when out of memory. */
 pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_symmetry *g,
-                            pc_frontier_stats *st, pc_error *err);
+                            int threads, pc_frontier_stats *st, pc_error *err);
 
 /* The solutions of m that element e of g maps onto themselves: exact
    covers of m's items by orbits of placements under e's powers (the DLX
