@@ -331,6 +331,7 @@ typedef struct fr_run {
   const fr_plan *pl;
   int threads;
   int32_t p;                       /* the cell being processed */
+  uint64_t max_states;
   fr_table cur[FR_MAX_THREADS], next[FR_MAX_THREADS];
 } fr_run;
 
@@ -447,11 +448,12 @@ static void next_step(fr_run *r, pc_frontier_stats *st)
 static pc_status run_steps(fr_run *r, pc_frontier_stats *st, bool *overflow)
 {
   pc_status s = PC_OK;
-  for (r->p = 0; r->p < r->pl->n && !s && !*overflow; r->p++) {
+  for (r->p = 0; r->p < r->pl->n && !s && !*overflow && !st->stopped; r->p++) {
     s = step(r, overflow);
     if (!s) next_step(r, st);
+    st->stopped = r->max_states && st->states > r->max_states;
   }
-  for (int t = 0; t < r->threads && !s; t++) {
+  for (int t = 0; t < r->threads && !s && !st->stopped; t++) {
     const fr_table *c = &r->cur[t];
     for (uint64_t i = 0; i < c->cap; i++)
       if (c->key[i] != FR_EMPTY && (c->key[i] & r->pl->pieces_mask) == r->pl->pieces_full &&
@@ -461,13 +463,15 @@ static pc_status run_steps(fr_run *r, pc_frontier_stats *st, bool *overflow)
   return s;
 }
 
-static pc_status count_all(const fr_plan *pl, int threads, pc_frontier_stats *st,
-                           pc_error *err)
+static pc_status count_all(const fr_plan *pl, const pc_frontier_config *cfg,
+                           pc_frontier_stats *st, pc_error *err)
 {
   fr_run *r = calloc(1, sizeof *r);
   if (!r) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   r->pl = pl;
+  int threads = cfg->threads;
   r->threads = threads < 1 ? 1 : threads > FR_MAX_THREADS ? FR_MAX_THREADS : threads;
+  r->max_states = cfg->max_states;
   pc_status s = PC_OK;
   for (int t = 0; t < r->threads && !s; t++)
     if (!table_alloc(&r->cur[t], 1024) || !table_alloc(&r->next[t], 1024)) s = PC_ERR_NOMEM;
@@ -503,7 +507,8 @@ static pc_status burnside(const pc_matrix *m, const pc_symmetry *g,
 }
 
 pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_symmetry *g,
-                            int threads, pc_frontier_stats *st, pc_error *err)
+                            const pc_frontier_config *cfg, pc_frontier_stats *st,
+                            pc_error *err)
 {
   memset(st, 0, sizeof *st);
   fr_plan pl;
@@ -513,8 +518,8 @@ pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_sy
   if (s) return pc_error_set(err, s, 0, 0, "the frontier count does not apply: %s", why);
   st->window = pl.window;
   st->steps = pl.n;
-  s = count_all(&pl, threads, st, err);
+  s = count_all(&pl, cfg, st, err);
   plan_free(&pl);
-  if (!s && g) s = burnside(m, g, st, err);
+  if (!s && g && !st->stopped) s = burnside(m, g, st, err);
   return s;
 }

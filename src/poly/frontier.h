@@ -27,20 +27,27 @@ typedef struct pc_frontier_stats {
   uint64_t peak_states;          /* the largest step's states */
   uint64_t states;               /* states summed over the steps */
   uint64_t peak_bytes;           /* the tables' memory at the largest step */
+  bool stopped;                  /* max_states reached: no counts */
 } pc_frontier_stats;
+
+typedef struct pc_frontier_config {
+  int threads;                   /* 1 to 64 */
+  uint64_t max_states;           /* stop when the states summed pass it (0: never) */
+} pc_frontier_config;
 
 /* NULL when the method applies to matrix m of puzzle pz; otherwise why not
    (secondary items, a profile too wide for 64 bits with the pieces, copies
    together with pre-placed pieces). */
 const char *pc_frontier_unfit(const pc_puzzle *pz, const pc_matrix *m);
 
-/* Counts the solutions of m (the full matrix: every placement) on
-   `threads` threads (1 to 64) and, with g not NULL, the essentially
-   different ones under g. PC_ERR_INPUT when the
+/* Counts the solutions of m (the full matrix: every placement) and, with g
+   not NULL, the essentially different ones under g (none when stopped).
+   PC_ERR_INPUT when the
    method does not apply (the reason in err) or a count exceeds 64 bits;
    PC_ERR_NOMEM when out of memory. */
 pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_symmetry *g,
-                            int threads, pc_frontier_stats *st, pc_error *err);
+                            const pc_frontier_config *cfg, pc_frontier_stats *st,
+                            pc_error *err);
 
 /* The solutions of m that element e of g maps onto themselves: exact
    covers of m's items by orbits of placements under e's powers (the DLX
