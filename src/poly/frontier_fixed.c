@@ -98,7 +98,7 @@ static pc_status orbits_init(orbits *ob, const pc_matrix *m, const pc_symmetry *
   ob->start = pc_alloc_array(items, sizeof *ob->start);
   ob->cur = pc_alloc_array(items, sizeof *ob->cur);
   ob->row = pc_alloc_array(items * (size_t)g->order, sizeof *ob->row);
-  ob->stamp = pc_alloc_array(items, sizeof *ob->stamp);
+  ob->stamp = pc_calloc_array(items, sizeof *ob->stamp); /* no orbit took any */
   if (!ob->piece_item || !ob->start || !ob->cur || !ob->row || !ob->stamp) return PC_ERR_NOMEM;
   for (int32_t i = 0; i < g->n_pieces; i++) ob->piece_item[i] = -1;
   for (int32_t o = 0; o < m->xc.n_options; o++) {
