@@ -91,6 +91,34 @@ Test(frontier, not_applicable)
   cr_expect(frontier_count("boards/pent3x20.yaml", 1).applies);
 }
 
+/* The shares of every way to put three pieces on either side of the
+   middle add up to the whole count; a share of pieces with copies is
+   refused. */
+Test(frontier, shares_add_up)
+{
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load("boards/pent5x12.yaml", &pz, &err), PC_OK);
+  pc_solver sv;
+  cr_assert_eq(pc_solver_init(&sv, &pz, true, false, 0, &err), PC_OK);
+  pc_frontier_stats whole, share;
+  pc_frontier_config cfg = {.threads = 2};
+  cr_assert_eq(pc_frontier_count(&pz, &sv.full, NULL, &cfg, &whole, &err), PC_OK);
+  uint64_t sum = 0;
+  for (uint64_t a = 0; a < 8; a++) {
+    cfg = (pc_frontier_config){.threads = 2, .cut = pz.n_cells / 2, .left = a, .right = 7 & ~a};
+    cr_assert_eq(pc_frontier_count(&pz, &sv.full, &sv.group, &cfg, &share, &err), PC_OK,
+                 "%s", err.msg);
+    cr_expect_eq(share.unique, 0, "a share counts no classes");
+    sum += share.solutions;
+  }
+  cr_expect_eq(sum, whole.solutions);
+  cfg = (pc_frontier_config){.threads = 1, .cut = 3, .left = 1, .right = 1};
+  cr_expect_eq(pc_frontier_count(&pz, &sv.full, NULL, &cfg, &share, &err), PC_ERR_INPUT);
+  pc_solver_free(&sv);
+  pc_puzzle_free(&pz);
+}
+
 /* --- random small puzzles --- */
 
 static uint64_t rng_state;
@@ -201,7 +229,7 @@ Test(frontier, random_puzzles)
     solved += c.solutions > 0;
   }
   cr_expect_gt(fixed, 0, "some random puzzle has symmetric solutions");
-  cr_expect_gt(solved, 40, "most random puzzles have solutions: %d", solved);
+  cr_expect_gt(solved, 30, "most random puzzles have solutions: %d", solved);
   free(path);
   pc_remove_tree(dir);
   free(dir);

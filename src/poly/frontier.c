@@ -17,6 +17,7 @@ typedef struct fr_option {
   uint64_t add;     /* one more of its piece, in place */
   uint64_t field;   /* its piece's count bits */
   uint64_t cap;     /* the count must stay below this, in place */
+  int32_t piece;
 } fr_option;
 
 typedef struct fr_plan {
@@ -28,6 +29,7 @@ typedef struct fr_plan {
   fr_option *opt;
   uint64_t pieces_full; /* the piece fields when every piece is placed */
   uint64_t pieces_mask; /* every piece's field */
+  int32_t *shift;       /* per piece: where its field starts */
   /* Pruning, on a full rectangle of squares: the order runs along lines
      of `stride` cells; nf[k] / nl[k] are the window bits not first / not
      last in their line when the window starts at a position k mod stride;
@@ -145,7 +147,7 @@ static bool place_fields(const pc_puzzle *pz, fr_plan *pl, int32_t *shift, int *
 static fr_option make_option(const pc_matrix *m, const fr_plan *pl, int32_t o, int32_t lo,
                              const pc_puzzle *pz, const int32_t *shift, const int *width)
 {
-  fr_option f = {0, 0, 0, 1};
+  fr_option f = {0, 0, 0, 1, m->placement[o].piece};
   const int32_t *it = pc_xc_option(&m->xc, o);
   for (int32_t k = 0; k < pc_xc_option_size(&m->xc, o); k++)
     if (it[k] < m->n_cells) f.cells |= UINT64_C(1) << (pl->pos[it[k]] - lo);
@@ -203,7 +205,8 @@ static uint64_t gcd_of(uint64_t a, uint64_t b)
 /* The masks of the pruning, when it applies. */
 static bool prepare_pruning(const pc_puzzle *pz, fr_plan *pl)
 {
-  for (int32_t i = 0; i < pz->n_pieces; i++) pl->gcd = gcd_of(pl->gcd, (uint64_t)pz->pieces[i].size);
+  for (int32_t i = 0; i < pz->n_pieces; i++)
+    pl->gcd = gcd_of(pl->gcd, (uint64_t)pz->pieces[i].size);
   if (pl->gcd < 2 || pl->stride < 1 || pl->window + pl->stride >= 64) pl->stride = 0;
   if (!pl->stride) return true;
   pl->nf = pc_alloc_array((size_t)pl->stride, sizeof *pl->nf);
@@ -225,6 +228,7 @@ static void plan_free(fr_plan *pl)
   free(pl->nf);
   free(pl->nl);
   free(pl->pos);
+  free(pl->shift);
   free(pl->first);
   free(pl->opt);
   memset(pl, 0, sizeof *pl);
@@ -241,7 +245,7 @@ static pc_status plan_build(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl
   else if (m->numbered_copies) *why = "pieces have numbered copies";
   if (*why) return PC_ERR_INPUT;
   pl->n = m->n_cells;
-  int32_t *shift = pc_alloc_array((size_t)pz->n_pieces + 1, sizeof *shift);
+  int32_t *shift = pl->shift = pc_alloc_array((size_t)pz->n_pieces + 1, sizeof *shift);
   int *width = pc_alloc_array((size_t)pz->n_pieces + 1, sizeof *width);
   pc_status st = shift && width && choose_order(pz, m, pl) ? PC_OK : PC_ERR_NOMEM;
   if (!st && !place_fields(pz, pl, shift, width)) {
@@ -250,7 +254,6 @@ static pc_status plan_build(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl
   }
   if (!st && !bucket_options(pz, m, pl, shift, width)) st = PC_ERR_NOMEM;
   if (!st && !prepare_pruning(pz, pl)) st = PC_ERR_NOMEM;
-  free(shift);
   free(width);
   if (st) plan_free(pl);
   return st;
@@ -332,6 +335,8 @@ typedef struct fr_run {
   int threads;
   int32_t p;                       /* the cell being processed */
   uint64_t max_states;
+  int32_t cut;                     /* a share: its cut, pieces and their fields */
+  uint64_t left, right, left_fields;
   fr_table cur[FR_MAX_THREADS], next[FR_MAX_THREADS];
 } fr_run;
 
@@ -385,11 +390,15 @@ static pc_status put_shifted(fr_worker *w, uint64_t key, uint64_t count)
 static pc_status expand(fr_worker *w, uint64_t key, uint64_t count)
 {
   const fr_plan *pl = w->r->pl;
-  int32_t p = w->r->p;
+  const fr_run *r = w->r;
+  int32_t p = r->p;
+  if (p == r->cut && (key & r->left_fields) != r->left_fields) return PC_OK;
   if (key & 1) return put_shifted(w, key, count);
+  uint64_t banned = p < r->cut ? r->right : r->left;
   pc_status st = PC_OK;
   for (int32_t k = pl->first[p]; k < pl->first[p + 1] && !st; k++) {
     const fr_option *o = &pl->opt[k];
+    if (o->piece < 64 && (banned >> o->piece & 1)) continue;
     if (!(key & o->cells) && (key & o->field) < o->cap)
       st = put_shifted(w, (key | o->cells) + o->add, count);
   }
@@ -472,6 +481,11 @@ static pc_status count_all(const fr_plan *pl, const pc_frontier_config *cfg,
   int threads = cfg->threads;
   r->threads = threads < 1 ? 1 : threads > FR_MAX_THREADS ? FR_MAX_THREADS : threads;
   r->max_states = cfg->max_states;
+  r->cut = cfg->cut;
+  r->left = cfg->left;
+  r->right = cfg->right;
+  for (int32_t i = 0; i < 64; i++)
+    if (cfg->left >> i & 1) r->left_fields |= UINT64_C(1) << pl->shift[i];
   pc_status s = PC_OK;
   for (int t = 0; t < r->threads && !s; t++)
     if (!table_alloc(&r->cur[t], 1024) || !table_alloc(&r->next[t], 1024)) s = PC_ERR_NOMEM;
@@ -506,6 +520,21 @@ static pc_status burnside(const pc_matrix *m, const pc_symmetry *g,
   return PC_OK;
 }
 
+/* A share's pieces: single pieces of the puzzle, on one side each. */
+static pc_status check_share(const pc_puzzle *pz, const fr_plan *pl,
+                             const pc_frontier_config *cfg, pc_error *err)
+{
+  bool bad = (cfg->left & cfg->right) || cfg->cut < 0 || cfg->cut > pl->n;
+  for (int32_t i = 0; i < 64 && !bad; i++)
+    if ((cfg->left | cfg->right) >> i & 1)
+      bad = i >= pz->n_pieces || pz->pieces[i].copies != 1;
+  if (bad)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "a share of the frontier count wants single pieces, each on one side "
+                        "of a cut on the board");
+  return PC_OK;
+}
+
 pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_symmetry *g,
                             const pc_frontier_config *cfg, pc_frontier_stats *st,
                             pc_error *err)
@@ -518,8 +547,9 @@ pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_sy
   if (s) return pc_error_set(err, s, 0, 0, "the frontier count does not apply: %s", why);
   st->window = pl.window;
   st->steps = pl.n;
-  s = count_all(&pl, cfg, st, err);
+  s = check_share(pz, &pl, cfg, err);
+  if (!s) s = count_all(&pl, cfg, st, err);
   plan_free(&pl);
-  if (!s && g && !st->stopped) s = burnside(m, g, st, err);
+  if (!s && g && !st->stopped && !(cfg->left | cfg->right)) s = burnside(m, g, st, err);
   return s;
 }

@@ -30,9 +30,16 @@ typedef struct pc_frontier_stats {
   bool stopped;                  /* max_states reached: no counts */
 } pc_frontier_stats;
 
+/* A share of the count (how it splits into jobs, docs/counting.md): every
+   piece of `left` is placed with its first cell before position `cut` of
+   the order, every piece of `right` at or after it (bit i: piece i, a
+   single piece). The shares of all the ways to put some pieces on either
+   side add up to the whole count. */
 typedef struct pc_frontier_config {
   int threads;                   /* 1 to 64 */
   uint64_t max_states;           /* stop when the states summed pass it (0: never) */
+  int32_t cut;
+  uint64_t left, right;          /* both 0: the whole count */
 } pc_frontier_config;
 
 /* NULL when the method applies to matrix m of puzzle pz; otherwise why not
@@ -41,7 +48,8 @@ typedef struct pc_frontier_config {
 const char *pc_frontier_unfit(const pc_puzzle *pz, const pc_matrix *m);
 
 /* Counts the solutions of m (the full matrix: every placement) and, with g
-   not NULL, the essentially different ones under g (none when stopped).
+   not NULL, the essentially different ones under g (none when stopped or
+   for a share).
    PC_ERR_INPUT when the
    method does not apply (the reason in err) or a count exceeds 64 bits;
    PC_ERR_NOMEM when out of memory. */
