@@ -44,11 +44,10 @@ typedef struct fr_table {
   uint64_t cap, used;   /* cap a power of 2 */
 } fr_table;
 
-static const pc_cell *sort_cells; /* qsort's context: the puzzle's cells */
-
-static int column_major_cmp(const void *a, const void *b)
+static int column_major_cmp(const void *a, const void *b, void *cells)
 {
-  pc_cell x = sort_cells[*(const int32_t *)a], y = sort_cells[*(const int32_t *)b];
+  const pc_cell *cell = cells;
+  pc_cell x = cell[*(const int32_t *)a], y = cell[*(const int32_t *)b];
   if (x.c != y.c) return x.c < y.c ? -1 : 1;
   return (x.r > y.r) - (x.r < y.r);
 }
@@ -99,8 +98,7 @@ static bool choose_order(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl)
   bool ok = by_column && column_pos && pl->pos;
   if (ok) {
     for (int32_t i = 0; i < n; i++) by_column[i] = pl->pos[i] = i;
-    sort_cells = pz->cells;
-    qsort(by_column, (size_t)n, sizeof *by_column, column_major_cmp);
+    qsort_r(by_column, (size_t)n, sizeof *by_column, column_major_cmp, pz->cells);
     for (int32_t i = 0; i < n; i++) column_pos[by_column[i]] = i;
     pl->window = window_of(m, pl->pos);
     int32_t w = window_of(m, column_pos);
