@@ -12,6 +12,9 @@
 
 /* Random paths of auto's estimate of the search. */
 #define ESTIMATE_PATHS 10000
+/* auto tries the frontier from this many cells on: below, the searches
+   measured take a second or two, and the estimate alone a tenth. */
+#define AUTO_MIN_CELLS 80
 
 bool pc_method_by_name(const char *name, pc_method *method)
 {
@@ -58,6 +61,8 @@ pc_status pc_solve_frontier_run(const pc_solve_frontier *f, bool *counted, pc_er
 {
   *counted = false;
   const pc_solver *sv = f->sv;
+  bool small = sv->pz->n_cells < AUTO_MIN_CELLS;
+  if (f->method == PC_METHOD_AUTO && small) return PC_OK;
   const char *why = pc_frontier_unfit(sv->pz, &sv->full);
   if (why && f->method == PC_METHOD_AUTO) return PC_OK;
   if (why)

@@ -25,8 +25,8 @@ typedef struct pc_solve_frontier {
 
 /* Counts by the frontier and prints the report as `solve` does. With
    auto, only when the method applies and is expected to be faster than
-   the search: it runs while its states stay under the estimated nodes of
-   DLX's search (Knuth's estimate), and *counted is false when it did
+   the search: on boards of 80 cells or more, while its states stay under
+   the estimated nodes of DLX's search (Knuth's estimate); and *counted is false when it did
    not count (the caller then searches). Forced, it fails with
    PC_ERR_INPUT where it does not apply. */
 pc_status pc_solve_frontier_run(const pc_solve_frontier *f, bool *counted, pc_error *err);
