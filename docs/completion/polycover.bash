@@ -8,7 +8,7 @@ _polycover_options()
   case $1 in
     solve) echo "-c --count -n --limit --all --unique --best --sym-table --leftmost -o --output
                  --render --index --gallery --max --columns --sort --labels --profile-plot --profile
-                 --json --no-precheck -j --threads --engine --progress --quiet --checkpoint
+                 --json --no-precheck --method -j --threads --engine --progress --quiet --checkpoint
                  --every --resume --split-only --jobs --dir --job --result --mpi -h --help" ;;
     score) echo "-b --best --json -h --help" ;;
     rows | list) echo "-h --help" ;;
@@ -56,6 +56,7 @@ _polycover()
     pieces:-g | pieces:--grid) COMPREPLY=($(compgen -W "square triangle stick hex" -- "$cur")) ;;
     *:--engine) COMPREPLY=($(compgen -W "dlx bitdlx bits auto" -- "$cur")) ;;
     *:--sort) COMPREPLY=($(compgen -W "symmetry" -- "$cur")) ;;
+    solve:--method) COMPREPLY=($(compgen -W "auto frontier search" -- "$cur")) ;;
     *:-n | *:--limit | *:--index | *:--max | *:--columns | *:-j | *:--threads | *:--every | \
       *:--split-only | *:--jobs | *:--paths | *:--seed | *:-s | *:--size | *:--cell | \
       *:-i | *:-m | *:--max-updates | *:--name | render:-c | *:--left | *:--levels | \

@@ -13,6 +13,7 @@
 #include "poly/shape.h"
 #include "poly/solfile.h"
 #include "cli/solve_jobs.h"
+#include "cli/solve_frontier.h"
 #include "cli/solve_pictures.h"
 #include "cli/solve_report.h"
 #include "core/engines.h"
@@ -64,6 +65,11 @@ static const char usage[] =
     "                       unique, nodes, updates, seconds, complete,\n"
     "                       symmetries, options, items, best_list, sym_table,\n"
     "                       profile; --split-only: the jobs (docs/formats.md)\n"
+    "      --method M       how --count counts: frontier (a dynamic programme\n"
+    "                       over the board's profile that does not visit each\n"
+    "                       solution; docs/counting.md), search, or auto (the\n"
+    "                       default: frontier when it applies and is expected to\n"
+    "                       be faster, and nothing but the counts is asked for)\n"
     "      --no-precheck    search even when a coloring of the board proves that\n"
     "                       there is no solution (checked first by default)\n"
     PC_RUN_USAGE
@@ -92,6 +98,7 @@ enum {
   OPT_ALL = 256, OPT_UNIQUE, OPT_BEST, OPT_SYM_TABLE, OPT_LEFTMOST, OPT_PROFILE, OPT_JSON,
   OPT_RENDER, OPT_INDEX, OPT_GALLERY, OPT_MAX, OPT_COLUMNS, OPT_SORT, OPT_PROFILE_PLOT,
   OPT_SPLIT_ONLY, OPT_JOBS, OPT_DIR, OPT_JOB, OPT_RESULT, OPT_NO_PRECHECK, OPT_LABELS,
+  OPT_METHOD,
 };
 
 typedef struct solve_run {
@@ -186,6 +193,7 @@ static const struct option longopts[] = {
     {"job", required_argument, NULL, OPT_JOB},
     {"result", required_argument, NULL, OPT_RESULT},
     {"no-precheck", no_argument, NULL, OPT_NO_PRECHECK},
+    {"method", required_argument, NULL, OPT_METHOD},
     PC_RUN_LONGOPTS,
     PC_RUN_MPI_LONGOPT,
     {NULL, 0, NULL, 0}};
@@ -195,6 +203,7 @@ typedef struct solve_cmd {
   bool count_only, profile, json, all, best, sym_table, no_precheck;
   bool shaped;            /* an option a job file sets */
   bool refuted;           /* a coloring proved there is no solution: why */
+  pc_method method;
   char why[1024];
   const char *board, *dir, *job_path, *result;
   uint64_t split_only, jobs;
@@ -269,6 +278,10 @@ static pc_status take_option(int c, const char *arg, solve_cmd *o, pc_error *err
   case OPT_PROFILE: o->profile = true; break;
   case OPT_JSON: o->json = true; break;
   case OPT_NO_PRECHECK: o->no_precheck = true; break;
+  case OPT_METHOD:
+    if (!pc_method_by_name(arg, &o->method))
+      s = pc_usage_fail("solve", err, "--method is frontier, search or auto, not '%s'", arg);
+    break;
   default:
     if (!take_picture_option(c, arg, &o->run.pictures, &s, err))
       s = pc_run_option("solve", c, arg, &o->ro, err);
@@ -296,10 +309,24 @@ static pc_status parse_options(int argc, char **argv, solve_cmd *o, pc_error *er
   return PC_OK;
 }
 
+/* Whether the frontier may count: only the counts are asked for, in one
+   run on this machine. */
+static bool counts_only(const solve_cmd *o)
+{
+  const pc_solve_pictures *pic = &o->run.pictures;
+  return o->count_only && !o->best && !o->sym_table && !o->profile && !o->run.limit &&
+         !o->run.output && !pic->render && !pic->gallery && !pic->profile_plot &&
+         !o->job_path && !o->split_only && !o->ro.mpi && !o->ro.resume && !o->ro.checkpoint;
+}
+
 /* The combinations of options that make no sense. */
 static pc_status check_options(solve_cmd *o, pc_error *err)
 {
   const pc_solve_pictures *pic = &o->run.pictures;
+  if (o->method == PC_METHOD_FRONTIER && !counts_only(o))
+    return pc_usage_fail("solve", err, "--method frontier only counts: it wants --count and no "
+                         "--best, --sym-table, --profile, --limit, --output, pictures, jobs, "
+                         "--mpi, --checkpoint or --resume");
   if ((o->jobs || o->dir) && !o->split_only)
     return pc_usage_fail("solve", err, "--jobs and --dir go with --split-only");
   if (o->result && !o->job_path) return pc_usage_fail("solve", err, "--result goes with --job");
@@ -362,6 +389,7 @@ static pc_status load_problem(solve_cmd *o, pc_error *err)
     o->refuted = true;
     return PC_OK;
   }
+  if (o->method != PC_METHOD_SEARCH && counts_only(o)) return PC_OK; /* solve_count configures */
   s = pc_run_configure("solve", &o->ro, &o->sv.matrix.xc, &o->cfg, err);
 #ifdef PC_MPI
   /* The other ranks only search (PC_DONE): rank 0 reports. */
@@ -495,6 +523,19 @@ static pc_status solve_job(solve_cmd *o, pc_error *err)
   return solve_search(o, err);
 }
 
+/* --count: by the frontier when it is asked for or auto finds it pays,
+   else by the search. */
+static pc_status solve_count(solve_cmd *o, pc_error *err)
+{
+  pc_solve_frontier f = {.board = o->board, .sv = &o->sv, .method = o->method,
+                         .threads = (int)o->ro.threads, .all = o->all, .json = o->json};
+  bool counted;
+  pc_status s = pc_solve_frontier_run(&f, &counted, err);
+  if (s || counted) return s;
+  s = pc_run_configure("solve", &o->ro, &o->sv.matrix.xc, &o->cfg, err);
+  return s ? s : solve_search(o, err);
+}
+
 static void solve_free(solve_cmd *o)
 {
 #ifdef PC_MPI
@@ -521,6 +562,7 @@ int pc_cmd_solve(int argc, char **argv)
   if (o.split_only) s = solve_split(&o, &err);
   else if (o.refuted) s = solve_refuted(&o, &err);
   else if (o.job_path) s = solve_job(&o, &err);
+  else if (o.method != PC_METHOD_SEARCH && counts_only(&o)) s = solve_count(&o, &err);
   else s = solve_search(&o, &err);
 done:
   solve_free(&o);

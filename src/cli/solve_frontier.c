@@ -1,0 +1,80 @@
+/* solve_frontier.c — `solve --count` by the frontier programme. */
+#include "cli/solve_frontier.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/clock.h"
+#include "core/dlx.h"
+#include "poly/frontier.h"
+#include "cli/solve_report.h"
+
+/* Random paths of auto's estimate of the search. */
+#define ESTIMATE_PATHS 10000
+/* auto tries the frontier from this many cells on: below, the searches
+   measured take a second or two, and the estimate alone a tenth. */
+#define AUTO_MIN_CELLS 80
+
+bool pc_method_by_name(const char *name, pc_method *method)
+{
+  static const char *const names[] = {"auto", "search", "frontier"};
+  for (int i = 0; i < 3; i++)
+    if (!strcmp(name, names[i])) {
+      *method = (pc_method)i;
+      return true;
+    }
+  return false;
+}
+
+/* auto's budget of states: the estimated nodes of DLX's search, which a
+   state costs about as much time as (docs/counting.md). */
+static uint64_t state_budget(const pc_solver *sv)
+{
+  pc_dlx *d = pc_dlx_new(&sv->matrix.xc);
+  pc_estimate est = {0};
+  bool ok = d && pc_dlx_estimate(d, PC_CHOOSE_MRV, ESTIMATE_PATHS, 1, &est);
+  pc_dlx_free(d);
+  if (!ok || est.nodes < 1.0) return 1;
+  return est.nodes >= 1e19 ? UINT64_MAX : (uint64_t)est.nodes;
+}
+
+static void report(const pc_solve_frontier *f, const pc_frontier_stats *st, int threads,
+                   double seconds)
+{
+  pc_solver shown = *f->sv; /* the counts are the frontier's; no reduction was used */
+  shown.classes.piece = shown.classes.cell = -1;
+  shown.census.solutions = st->solutions;
+  shown.census.unique = st->unique;
+  pc_solve_report r = {.board = f->board, .sv = &shown, .engine = "frontier",
+                       .threads = threads, .seconds = seconds, .all = f->all, .json = f->json,
+                       .st = {.solutions = st->solutions, .complete = true, .no_updates = true}};
+  pc_solve_report_print(&r);
+  if (f->json) return;
+  printf("frontier: %d cells wide, %d steps, %llu states (%llu at most at once), "
+         "%.1f MiB of tables\n", (int)st->window, (int)st->steps,
+         (unsigned long long)st->states, (unsigned long long)st->peak_states,
+         (double)st->peak_bytes / (1024.0 * 1024.0));
+}
+
+pc_status pc_solve_frontier_run(const pc_solve_frontier *f, bool *counted, pc_error *err)
+{
+  *counted = false;
+  const pc_solver *sv = f->sv;
+  bool small = sv->pz->n_cells < AUTO_MIN_CELLS;
+  if (f->method == PC_METHOD_AUTO && small) return PC_OK;
+  const char *why = pc_frontier_unfit(sv->pz, &sv->full);
+  if (why && f->method == PC_METHOD_AUTO) return PC_OK;
+  if (why)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "--method frontier does not apply: %s", why);
+  double t0 = pc_now();
+  int threads = f->threads > 0 ? f->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
+  pc_frontier_config cfg = {.threads = threads};
+  if (f->method == PC_METHOD_AUTO) cfg.max_states = state_budget(sv);
+  pc_frontier_stats st;
+  pc_status s = pc_frontier_count(sv->pz, &sv->full, &sv->group, &cfg, &st, err);
+  if (s || st.stopped) return s;
+  *counted = true;
+  report(f, &st, threads, pc_now() - t0);
+  return PC_OK;
+}

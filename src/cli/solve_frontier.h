@@ -1,0 +1,34 @@
+/* solve_frontier.h — `solve --count --method`: counting by the frontier
+   programme (poly/frontier.h) in place of the search, and the choice that
+   auto makes between them. */
+#ifndef PC_SOLVE_FRONTIER_H
+#define PC_SOLVE_FRONTIER_H
+
+#include "poly/solver.h"
+
+typedef enum pc_method {
+  PC_METHOD_AUTO,
+  PC_METHOD_SEARCH,
+  PC_METHOD_FRONTIER,
+} pc_method;
+
+/* "auto", "search" or "frontier"; false for another name. */
+bool pc_method_by_name(const char *name, pc_method *method);
+
+typedef struct pc_solve_frontier {
+  const char *board;       /* as named, for the report */
+  const pc_solver *sv;
+  pc_method method;        /* auto or frontier */
+  int threads;             /* 0: one per core */
+  bool all, json;
+} pc_solve_frontier;
+
+/* Counts by the frontier and prints the report as `solve` does. With
+   auto, only when the method applies and is expected to be faster than
+   the search: on boards of 80 cells or more, while its states stay under
+   the estimated nodes of DLX's search (Knuth's estimate); and *counted is false when it did
+   not count (the caller then searches). Forced, it fails with
+   PC_ERR_INPUT where it does not apply. */
+pc_status pc_solve_frontier_run(const pc_solve_frontier *f, bool *counted, pc_error *err);
+
+#endif

@@ -1,0 +1,553 @@
+/* frontier.c — counting by a dynamic programme over the profile. */
+#include "poly/frontier.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+
+#define FR_EMPTY UINT64_MAX
+#define FR_KEY_BITS 63 /* a key never has its top bit, so FR_EMPTY is no key */
+
+/* A placement, seen from its first cell in the order. A key holds the
+   profile in bits [0, window) and then a count field per piece. */
+typedef struct fr_option {
+  uint64_t cells;   /* bit j: the cell j positions after the first */
+  uint64_t add;     /* one more of its piece, in place */
+  uint64_t field;   /* its piece's count bits */
+  uint64_t cap;     /* the count must stay below this, in place */
+  int32_t piece;
+} fr_option;
+
+typedef struct fr_plan {
+  int32_t n;            /* cells */
+  int32_t window;
+  uint64_t win_mask;
+  int32_t *pos;         /* per cell: its position in the order */
+  int32_t *first;       /* n + 1: the options at p are opt[first[p] .. first[p + 1]) */
+  fr_option *opt;
+  uint64_t pieces_full; /* the piece fields when every piece is placed */
+  uint64_t pieces_mask; /* every piece's field */
+  int32_t *shift;       /* per piece: where its field starts */
+  /* Pruning, on a full rectangle of squares: the order runs along lines
+     of `stride` cells; nf[k] / nl[k] are the window bits not first / not
+     last in their line when the window starts at a position k mod stride;
+     every piece's size is a multiple of gcd (no pruning when 1). */
+  int32_t stride;
+  uint64_t gcd;
+  uint64_t *nf, *nl;
+} fr_plan;
+
+typedef struct fr_table {
+  uint64_t *key, *count;
+  uint64_t cap, used;   /* cap a power of 2 */
+} fr_table;
+
+static int column_major_cmp(const void *a, const void *b, void *cells)
+{
+  const pc_cell *cell = cells;
+  pc_cell x = cell[*(const int32_t *)a], y = cell[*(const int32_t *)b];
+  if (x.c != y.c) return x.c < y.c ? -1 : 1;
+  return (x.r > y.r) - (x.r < y.r);
+}
+
+/* Cells per line of the order when the board is a full rectangle of
+   squares (column-major: its height; row-major: its width), else 0. */
+static int32_t line_length(const pc_puzzle *pz, bool by_column)
+{
+  if (pc_grid_kind_of(pz->grid) != PC_GRID_SQUARE || !pz->n_cells) return 0;
+  pc_cell lo = pz->cells[0], hi = pz->cells[0];
+  for (int32_t i = 1; i < pz->n_cells; i++) {
+    pc_cell x = pz->cells[i];
+    if (x.c < lo.c) lo.c = x.c;
+    if (x.r < lo.r) lo.r = x.r;
+    if (x.c > hi.c) hi.c = x.c;
+    if (x.r > hi.r) hi.r = x.r;
+  }
+  int64_t w = hi.c - lo.c + 1, h = hi.r - lo.r + 1;
+  if (w * h != pz->n_cells) return 0;
+  return (int32_t)(by_column ? h : w);
+}
+
+/* The span of the widest option under order pos (cells only). */
+static int32_t window_of(const pc_matrix *m, const int32_t *pos)
+{
+  int32_t w = 0;
+  for (int32_t o = 0; o < m->xc.n_options; o++) {
+    const int32_t *it = pc_xc_option(&m->xc, o);
+    int32_t lo = INT32_MAX, hi = -1;
+    for (int32_t k = 0; k < pc_xc_option_size(&m->xc, o); k++) {
+      if (it[k] >= m->n_cells) continue;
+      if (pos[it[k]] < lo) lo = pos[it[k]];
+      if (pos[it[k]] > hi) hi = pos[it[k]];
+    }
+    if (hi >= 0 && hi - lo + 1 > w) w = hi - lo + 1;
+  }
+  return w;
+}
+
+/* Row-major (the cells' own order) or column-major, whichever has the
+   narrower window. */
+static bool choose_order(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl)
+{
+  int32_t n = m->n_cells;
+  int32_t *by_column = pc_alloc_array((size_t)n + 1, sizeof *by_column);
+  int32_t *column_pos = pc_alloc_array((size_t)n + 1, sizeof *column_pos);
+  pl->pos = pc_alloc_array((size_t)n + 1, sizeof *pl->pos);
+  bool ok = by_column && column_pos && pl->pos;
+  if (ok) {
+    for (int32_t i = 0; i < n; i++) by_column[i] = pl->pos[i] = i;
+    qsort_r(by_column, (size_t)n, sizeof *by_column, column_major_cmp, pz->cells);
+    for (int32_t i = 0; i < n; i++) column_pos[by_column[i]] = i;
+    pl->window = window_of(m, pl->pos);
+    int32_t w = window_of(m, column_pos);
+    pl->stride = line_length(pz, false);
+    if (w < pl->window) {
+      pl->stride = line_length(pz, true);
+      pl->window = w;
+      memcpy(pl->pos, column_pos, (size_t)n * sizeof *pl->pos);
+    }
+  }
+  free(by_column);
+  free(column_pos);
+  return ok;
+}
+
+static int bits_for(int copies)
+{
+  int b = 0;
+  while ((1 << b) <= copies) b++;
+  return b;
+}
+
+/* The count field of every piece, after the window: shift[i] and its
+   width; false when the key would need more than FR_KEY_BITS bits. */
+static bool place_fields(const pc_puzzle *pz, fr_plan *pl, int32_t *shift, int *width)
+{
+  int32_t at = pl->window;
+  if (at > FR_KEY_BITS) return false;
+  for (int32_t i = 0; i < pz->n_pieces; i++) {
+    int copies = pz->pieces[i].copies;
+    width[i] = copies == PC_COPIES_ANY ? 0 : bits_for(copies);
+    shift[i] = at;
+    at += width[i];
+    if (at > FR_KEY_BITS) return false;
+    if (width[i]) {
+      pl->pieces_mask |= ((UINT64_C(1) << width[i]) - 1) << shift[i];
+      pl->pieces_full |= (uint64_t)copies << shift[i];
+    }
+  }
+  pl->win_mask = (UINT64_C(1) << pl->window) - 1;
+  return true;
+}
+
+static fr_option make_option(const pc_matrix *m, const fr_plan *pl, int32_t o, int32_t lo,
+                             const pc_puzzle *pz, const int32_t *shift, const int *width)
+{
+  fr_option f = {0, 0, 0, 1, m->placement[o].piece};
+  const int32_t *it = pc_xc_option(&m->xc, o);
+  for (int32_t k = 0; k < pc_xc_option_size(&m->xc, o); k++)
+    if (it[k] < m->n_cells) f.cells |= UINT64_C(1) << (pl->pos[it[k]] - lo);
+  int32_t piece = m->placement[o].piece;
+  if (width[piece]) {
+    f.add = UINT64_C(1) << shift[piece];
+    f.field = ((UINT64_C(1) << width[piece]) - 1) << shift[piece];
+    f.cap = (uint64_t)pz->pieces[piece].copies << shift[piece];
+  }
+  return f;
+}
+
+static int32_t first_position(const pc_matrix *m, const fr_plan *pl, int32_t o)
+{
+  const int32_t *it = pc_xc_option(&m->xc, o);
+  int32_t lo = INT32_MAX;
+  for (int32_t k = 0; k < pc_xc_option_size(&m->xc, o); k++)
+    if (it[k] < m->n_cells && pl->pos[it[k]] < lo) lo = pl->pos[it[k]];
+  return lo;
+}
+
+/* Buckets the options by their first cell (options covering no cell, or
+   numbered copies past the first, are none of the programme's). */
+static bool bucket_options(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl,
+                           const int32_t *shift, const int *width)
+{
+  int32_t n = pl->n, n_opt = m->xc.n_options;
+  pl->first = pc_calloc_array((size_t)n + 2, sizeof *pl->first);
+  pl->opt = pc_alloc_array((size_t)n_opt + 1, sizeof *pl->opt);
+  if (!pl->first || !pl->opt) return false;
+  for (int32_t o = 0; o < n_opt; o++) {
+    int32_t lo = first_position(m, pl, o);
+    if (lo < n) pl->first[lo + 1]++;
+  }
+  for (int32_t p = 0; p < n; p++) pl->first[p + 1] += pl->first[p];
+  for (int32_t o = 0; o < n_opt; o++) {
+    int32_t lo = first_position(m, pl, o);
+    if (lo < n) pl->opt[pl->first[lo]++] = make_option(m, pl, o, lo, pz, shift, width);
+  }
+  for (int32_t p = n; p > 0; p--) pl->first[p] = pl->first[p - 1];
+  pl->first[0] = 0;
+  return true;
+}
+
+static uint64_t gcd_of(uint64_t a, uint64_t b)
+{
+  while (b) {
+    uint64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+/* The masks of the pruning, when it applies. */
+static bool prepare_pruning(const pc_puzzle *pz, fr_plan *pl)
+{
+  for (int32_t i = 0; i < pz->n_pieces; i++)
+    pl->gcd = gcd_of(pl->gcd, (uint64_t)pz->pieces[i].size);
+  if (pl->gcd < 2 || pl->stride < 1 || pl->window + pl->stride >= 64) pl->stride = 0;
+  if (!pl->stride) return true;
+  pl->nf = pc_alloc_array((size_t)pl->stride, sizeof *pl->nf);
+  pl->nl = pc_alloc_array((size_t)pl->stride, sizeof *pl->nl);
+  if (!pl->nf || !pl->nl) return false;
+  for (int32_t k = 0; k < pl->stride; k++) {
+    pl->nf[k] = pl->nl[k] = 0;
+    for (int32_t j = 0; j < pl->window; j++) {
+      int32_t at = (k + j) % pl->stride;
+      if (at) pl->nf[k] |= UINT64_C(1) << j;
+      if (at != pl->stride - 1) pl->nl[k] |= UINT64_C(1) << j;
+    }
+  }
+  return true;
+}
+
+static void plan_free(fr_plan *pl)
+{
+  free(pl->nf);
+  free(pl->nl);
+  free(pl->pos);
+  free(pl->shift);
+  free(pl->first);
+  free(pl->opt);
+  memset(pl, 0, sizeof *pl);
+}
+
+/* Builds the plan, or says why the method does not apply (*why, with
+   PC_ERR_INPUT). */
+static pc_status plan_build(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl,
+                            const char **why)
+{
+  memset(pl, 0, sizeof *pl);
+  *why = NULL;
+  if (m->xc.n_items != m->xc.n_primary) *why = "its matrix has secondary items";
+  else if (m->numbered_copies) *why = "pieces have numbered copies";
+  if (*why) return PC_ERR_INPUT;
+  pl->n = m->n_cells;
+  int32_t *shift = pl->shift = pc_alloc_array((size_t)pz->n_pieces + 1, sizeof *shift);
+  int *width = pc_alloc_array((size_t)pz->n_pieces + 1, sizeof *width);
+  pc_status st = shift && width && choose_order(pz, m, pl) ? PC_OK : PC_ERR_NOMEM;
+  if (!st && !place_fields(pz, pl, shift, width)) {
+    *why = "its profile and pieces need more than 63 bits";
+    st = PC_ERR_INPUT;
+  }
+  if (!st && !bucket_options(pz, m, pl, shift, width)) st = PC_ERR_NOMEM;
+  if (!st && !prepare_pruning(pz, pl)) st = PC_ERR_NOMEM;
+  free(width);
+  if (st) plan_free(pl);
+  return st;
+}
+
+const char *pc_frontier_unfit(const pc_puzzle *pz, const pc_matrix *m)
+{
+  fr_plan pl;
+  const char *why;
+  pc_status st = plan_build(pz, m, &pl, &why);
+  if (!st) plan_free(&pl);
+  return st == PC_ERR_NOMEM ? "out of memory" : why;
+}
+
+/* --- the tables: open addressing, linear probing --- */
+
+static uint64_t mix(uint64_t k)
+{
+  k ^= k >> 33;
+  k *= UINT64_C(0xff51afd7ed558ccd);
+  k ^= k >> 33;
+  return k;
+}
+
+static bool table_alloc(fr_table *t, uint64_t cap)
+{
+  t->key = malloc(cap * sizeof *t->key);
+  t->count = malloc(cap * sizeof *t->count);
+  if (!t->key || !t->count) return false;
+  memset(t->key, 0xff, cap * sizeof *t->key);
+  t->cap = cap;
+  t->used = 0;
+  return true;
+}
+
+static void table_free(fr_table *t)
+{
+  free(t->key);
+  free(t->count);
+  memset(t, 0, sizeof *t);
+}
+
+/* Adds count to key's entry (h: the key's hash); false on an overflow of
+   the count. */
+static bool table_put(fr_table *t, uint64_t key, uint64_t h, uint64_t count)
+{
+  uint64_t mask = t->cap - 1, i = h & mask;
+  while (t->key[i] != FR_EMPTY && t->key[i] != key) i = (i + 1) & mask;
+  if (t->key[i] == key) return !__builtin_add_overflow(t->count[i], count, &t->count[i]);
+  t->key[i] = key;
+  t->count[i] = count;
+  t->used++;
+  return true;
+}
+
+/* Doubles the table when it is three quarters full. */
+static pc_status table_room(fr_table *t)
+{
+  if (4 * (t->used + 1) <= 3 * t->cap) return PC_OK;
+  fr_table bigger;
+  if (!table_alloc(&bigger, 2 * t->cap)) {
+    table_free(&bigger);
+    return PC_ERR_NOMEM;
+  }
+  for (uint64_t i = 0; i < t->cap; i++)
+    if (t->key[i] != FR_EMPTY) table_put(&bigger, t->key[i], mix(t->key[i]), t->count[i]);
+  table_free(t);
+  *t = bigger;
+  return PC_OK;
+}
+
+/* --- the programme, on threads: thread t keeps the states whose hash
+   falls to it, in its own table, so no two threads write one table --- */
+
+#define FR_MAX_THREADS 64
+
+typedef struct fr_run {
+  const fr_plan *pl;
+  int threads;
+  int32_t p;                       /* the cell being processed */
+  uint64_t max_states;
+  int32_t cut;                     /* a share: its cut, pieces and their fields */
+  uint64_t left, right, left_fields;
+  fr_table cur[FR_MAX_THREADS], next[FR_MAX_THREADS];
+} fr_run;
+
+typedef struct fr_worker {
+  fr_run *r;
+  int t;
+  pc_status st;
+  bool overflow;
+} fr_worker;
+
+static int owner(uint64_t h, int threads)
+{
+  return (int)((h >> 40) % (uint64_t)threads);
+}
+
+/* Whether the free cells of a window starting at position base that no
+   path of free cells joins to the cells past the window (all free) can
+   still be filled: pieces cannot reach them from outside, so they must
+   number a multiple of the pieces' gcd. Checked away from the board's end. */
+static bool holes_fillable(const fr_plan *pl, uint64_t covered, int32_t base)
+{
+  if (!pl->stride || base + pl->window + pl->stride > pl->n) return true;
+  int32_t k = base % pl->stride, shift = pl->window - pl->stride;
+  uint64_t free = ~covered & pl->win_mask;
+  uint64_t reach = free & (pl->win_mask >> shift << shift), prev;
+  do {
+    prev = reach;
+    reach |= ((reach << 1) & pl->nf[k]) | ((reach >> 1) & pl->nl[k]) | (reach << pl->stride) |
+             (reach >> pl->stride);
+    reach &= free;
+  } while (reach != prev);
+  return (uint64_t)__builtin_popcountll(free & ~reach) % pl->gcd == 0;
+}
+
+static pc_status put_shifted(fr_worker *w, uint64_t key, uint64_t count)
+{
+  const fr_plan *pl = w->r->pl;
+  key = ((key & pl->win_mask) >> 1) | (key & ~pl->win_mask);
+  uint64_t h = mix(key);
+  if (owner(h, w->r->threads) != w->t) return PC_OK;
+  if (!holes_fillable(pl, key & pl->win_mask, w->r->p + 1)) return PC_OK;
+  fr_table *t = &w->r->next[w->t];
+  pc_status st = table_room(t);
+  if (st) return st;
+  if (!table_put(t, key, h, count)) w->overflow = true;
+  return PC_OK;
+}
+
+/* A state at cell p: moved on if p is covered, else every placement
+   whose first cell is p and that fits. */
+static pc_status expand(fr_worker *w, uint64_t key, uint64_t count)
+{
+  const fr_plan *pl = w->r->pl;
+  const fr_run *r = w->r;
+  int32_t p = r->p;
+  if (p == r->cut && (key & r->left_fields) != r->left_fields) return PC_OK;
+  if (key & 1) return put_shifted(w, key, count);
+  uint64_t banned = p < r->cut ? r->right : r->left;
+  pc_status st = PC_OK;
+  for (int32_t k = pl->first[p]; k < pl->first[p + 1] && !st; k++) {
+    const fr_option *o = &pl->opt[k];
+    if (o->piece < 64 && (banned >> o->piece & 1)) continue;
+    if (!(key & o->cells) && (key & o->field) < o->cap)
+      st = put_shifted(w, (key | o->cells) + o->add, count);
+  }
+  return st;
+}
+
+static void *work(void *arg)
+{
+  fr_worker *w = arg;
+  const fr_run *r = w->r;
+  for (int c = 0; c < r->threads && !w->st; c++)
+    for (uint64_t i = 0; i < r->cur[c].cap && !w->st; i++)
+      if (r->cur[c].key[i] != FR_EMPTY) w->st = expand(w, r->cur[c].key[i], r->cur[c].count[i]);
+  return NULL;
+}
+
+/* Cell r->p: every state of cur moves into next. A thread that cannot be
+   started works here after the others. */
+static pc_status step(fr_run *r, bool *overflow)
+{
+  fr_worker w[FR_MAX_THREADS];
+  pthread_t tid[FR_MAX_THREADS];
+  bool started[FR_MAX_THREADS] = {false};
+  for (int t = 0; t < r->threads; t++) {
+    w[t] = (fr_worker){.r = r, .t = t};
+    if (t) started[t] = !pthread_create(&tid[t], NULL, work, &w[t]);
+  }
+  pc_status st = PC_OK;
+  for (int t = 0; t < r->threads; t++) {
+    if (started[t]) pthread_join(tid[t], NULL);
+    else work(&w[t]);
+    if (w[t].st) st = w[t].st;
+    if (w[t].overflow) *overflow = true;
+  }
+  return st;
+}
+
+/* The step's states and memory in the statistics; next becomes cur. */
+static void next_step(fr_run *r, pc_frontier_stats *st)
+{
+  uint64_t used = 0, bytes = 0;
+  for (int t = 0; t < r->threads; t++) {
+    used += r->next[t].used;
+    bytes += (r->cur[t].cap + r->next[t].cap) * 2 * sizeof(uint64_t);
+    fr_table swap = r->cur[t];
+    r->cur[t] = r->next[t];
+    r->next[t] = swap;
+    memset(r->next[t].key, 0xff, r->next[t].cap * sizeof *r->next[t].key);
+    r->next[t].used = 0;
+  }
+  st->states += used;
+  if (used > st->peak_states) st->peak_states = used;
+  if (bytes > st->peak_bytes) st->peak_bytes = bytes;
+}
+
+static pc_status run_steps(fr_run *r, pc_frontier_stats *st, bool *overflow)
+{
+  pc_status s = PC_OK;
+  for (r->p = 0; r->p < r->pl->n && !s && !*overflow && !st->stopped; r->p++) {
+    s = step(r, overflow);
+    if (!s) next_step(r, st);
+    st->stopped = r->max_states && st->states > r->max_states;
+  }
+  for (int t = 0; t < r->threads && !s && !st->stopped; t++) {
+    const fr_table *c = &r->cur[t];
+    for (uint64_t i = 0; i < c->cap; i++)
+      if (c->key[i] != FR_EMPTY && (c->key[i] & r->pl->pieces_mask) == r->pl->pieces_full &&
+          __builtin_add_overflow(st->solutions, c->count[i], &st->solutions))
+        *overflow = true;
+  }
+  return s;
+}
+
+static pc_status count_all(const fr_plan *pl, const pc_frontier_config *cfg,
+                           pc_frontier_stats *st, pc_error *err)
+{
+  fr_run *r = calloc(1, sizeof *r);
+  if (!r) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  r->pl = pl;
+  int threads = cfg->threads;
+  r->threads = threads < 1 ? 1 : threads > FR_MAX_THREADS ? FR_MAX_THREADS : threads;
+  r->max_states = cfg->max_states;
+  r->cut = cfg->cut;
+  r->left = cfg->left;
+  r->right = cfg->right;
+  for (int32_t i = 0; i < 64; i++)
+    if (cfg->left >> i & 1) r->left_fields |= UINT64_C(1) << pl->shift[i];
+  pc_status s = PC_OK;
+  for (int t = 0; t < r->threads && !s; t++)
+    if (!table_alloc(&r->cur[t], 1024) || !table_alloc(&r->next[t], 1024)) s = PC_ERR_NOMEM;
+  bool overflow = false;
+  if (!s) table_put(&r->cur[owner(mix(0), r->threads)], 0, mix(0), 1);
+  if (!s) s = run_steps(r, st, &overflow);
+  for (int t = 0; t < r->threads; t++) {
+    table_free(&r->cur[t]);
+    table_free(&r->next[t]);
+  }
+  free(r);
+  if (s == PC_ERR_NOMEM) return pc_error_set(err, s, 0, 0, "out of memory");
+  if (overflow) return pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
+  return s;
+}
+
+static pc_status burnside(const pc_matrix *m, const pc_symmetry *g,
+                          pc_frontier_stats *st, pc_error *err)
+{
+  st->order = g->order;
+  st->fixed[0] = st->solutions;
+  uint64_t sum = st->solutions;
+  for (int32_t e = 1; e < g->order; e++) {
+    pc_status s = pc_frontier_fixed(m, g, e, &st->fixed[e], err);
+    if (s) return s;
+    sum += st->fixed[e];
+  }
+  if (sum % (uint64_t)g->order)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "Burnside's sum %llu is not a multiple of %d",
+                        (unsigned long long)sum, (int)g->order);
+  st->unique = sum / (uint64_t)g->order;
+  return PC_OK;
+}
+
+/* A share's pieces: single pieces of the puzzle, on one side each. */
+static pc_status check_share(const pc_puzzle *pz, const fr_plan *pl,
+                             const pc_frontier_config *cfg, pc_error *err)
+{
+  bool bad = (cfg->left & cfg->right) || cfg->cut < 0 || cfg->cut > pl->n;
+  for (int32_t i = 0; i < 64 && !bad; i++)
+    if ((cfg->left | cfg->right) >> i & 1)
+      bad = i >= pz->n_pieces || pz->pieces[i].copies != 1;
+  if (bad)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "a share of the frontier count wants single pieces, each on one side "
+                        "of a cut on the board");
+  return PC_OK;
+}
+
+pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_symmetry *g,
+                            const pc_frontier_config *cfg, pc_frontier_stats *st,
+                            pc_error *err)
+{
+  memset(st, 0, sizeof *st);
+  fr_plan pl;
+  const char *why;
+  pc_status s = plan_build(pz, m, &pl, &why);
+  if (s == PC_ERR_NOMEM) return pc_error_set(err, s, 0, 0, "out of memory");
+  if (s) return pc_error_set(err, s, 0, 0, "the frontier count does not apply: %s", why);
+  st->window = pl.window;
+  st->steps = pl.n;
+  s = check_share(pz, &pl, cfg, err);
+  if (!s) s = count_all(&pl, cfg, st, err);
+  plan_free(&pl);
+  if (!s && g && !st->stopped && !(cfg->left | cfg->right)) s = burnside(m, g, st, err);
+  return s;
+}

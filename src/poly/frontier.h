@@ -1,0 +1,67 @@
+/* frontier.h — counting a puzzle's solutions without visiting them one by
+   one: a dynamic programme over the board's cells taken in a fixed order
+   (row by row or column by column, whichever keeps placements shortest), a
+   "transfer matrix" over the profile (docs/counting.md).
+
+   At step p every cell before p is covered; a state is the pieces used so
+   far and which of the next `window` cells are covered already, with the
+   number of ways to reach it. If cell p is covered the state moves on;
+   otherwise each placement whose first cell is p and that fits is taken.
+   Partial tilings that reach the same state merge, which is what spares
+   visiting every solution. Essentially different solutions follow by
+   Burnside's lemma: the average over the symmetry group of the solutions
+   each element fixes (those are counted by a search over orbits of
+   placements, much smaller than the whole search). */
+#ifndef PC_FRONTIER_H
+#define PC_FRONTIER_H
+
+#include "poly/symmetry.h"
+
+typedef struct pc_frontier_stats {
+  uint64_t solutions;            /* every solution */
+  uint64_t unique;               /* essentially different ones */
+  int32_t order;                 /* the group's elements */
+  uint64_t fixed[PC_SYM_MAX];    /* solutions each element fixes ([0]: all) */
+  int32_t window;                /* cells a state's profile spans */
+  int32_t steps;                 /* cells processed (the board's) */
+  uint64_t peak_states;          /* the largest step's states */
+  uint64_t states;               /* states summed over the steps */
+  uint64_t peak_bytes;           /* the tables' memory at the largest step */
+  bool stopped;                  /* max_states reached: no counts */
+} pc_frontier_stats;
+
+/* A share of the count (how it splits into jobs, docs/counting.md): every
+   piece of `left` is placed with its first cell before position `cut` of
+   the order, every piece of `right` at or after it (bit i: piece i, a
+   single piece). The shares of all the ways to put some pieces on either
+   side add up to the whole count. */
+typedef struct pc_frontier_config {
+  int threads;                   /* 1 to 64 */
+  uint64_t max_states;           /* stop when the states summed pass it (0: never) */
+  int32_t cut;
+  uint64_t left, right;          /* both 0: the whole count */
+} pc_frontier_config;
+
+/* NULL when the method applies to matrix m of puzzle pz; otherwise why not
+   (secondary items, a profile too wide for 64 bits with the pieces, copies
+   together with pre-placed pieces). */
+const char *pc_frontier_unfit(const pc_puzzle *pz, const pc_matrix *m);
+
+/* Counts the solutions of m (the full matrix: every placement) and, with g
+   not NULL, the essentially different ones under g (none when stopped or
+   for a share).
+   PC_ERR_INPUT when the
+   method does not apply (the reason in err) or a count exceeds 64 bits;
+   PC_ERR_NOMEM when out of memory. */
+pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_symmetry *g,
+                            const pc_frontier_config *cfg, pc_frontier_stats *st,
+                            pc_error *err);
+
+/* The solutions of m that element e of g maps onto themselves: exact
+   covers of m's items by orbits of placements under e's powers (the DLX
+   search). PC_ERR_INPUT when m has numbered copies (their images are
+   ambiguous). */
+pc_status pc_frontier_fixed(const pc_matrix *m, const pc_symmetry *g, int32_t e,
+                            uint64_t *fixed, pc_error *err);
+
+#endif

@@ -1,0 +1,276 @@
+/* test_frontier.c — the frontier count (poly/frontier.h) is exact: on the
+   shipped boards it applies to and on random small puzzles (free and
+   one-sided pieces, copies: any, rectangles and boards with holes) it
+   gives the search's count of all solutions and, by Burnside's lemma, the
+   census's count of essentially different ones, whatever the threads.
+   Where it does not apply it says so, and `solve --method` follows. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "poly/frontier.h"
+#include "poly/solver.h"
+#include "support.h"
+
+typedef struct counted {
+  pc_status status;
+  uint64_t solutions, unique, fixed_sum;
+  bool applies;
+  char msg[512];
+} counted;
+
+static counted frontier_count(const char *path, int threads)
+{
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load(path, &pz, &err), PC_OK, "%s: %s", path, err.msg);
+  pc_solver sv;
+  cr_assert_eq(pc_solver_init(&sv, &pz, true, false, 0, &err), PC_OK, "%s", err.msg);
+  counted c = {.applies = pc_frontier_unfit(&pz, &sv.full) == NULL};
+  pc_frontier_stats st;
+  pc_frontier_config cfg = {.threads = threads};
+  c.status = pc_frontier_count(&pz, &sv.full, &sv.group, &cfg, &st, &err);
+  snprintf(c.msg, sizeof c.msg, "%s", err.msg);
+  c.solutions = st.solutions;
+  c.unique = st.unique;
+  for (int32_t e = 1; e < st.order; e++) c.fixed_sum += st.fixed[e];
+  pc_solver_free(&sv);
+  pc_puzzle_free(&pz);
+  return c;
+}
+
+/* The frontier against the search reduced to a solution per class, whose
+   census counts both every solution and the classes. */
+static counted check_against_search(const char *path)
+{
+  counted c = frontier_count(path, 2);
+  cr_assert_eq(c.status, PC_OK, "%s: %s", path, c.msg);
+  pc_solved s = pc_solve_board_as(path, false);
+  cr_expect_eq(c.solutions, s.solutions, "%s: %llu solutions, the search %llu", path,
+               (unsigned long long)c.solutions, (unsigned long long)s.solutions);
+  cr_expect_eq(c.unique, s.unique, "%s: %llu unique, the census %llu", path,
+               (unsigned long long)c.unique, (unsigned long long)s.unique);
+  return c;
+}
+
+Test(frontier, shipped_boards)
+{
+  const char *boards[] = {"boards/pent5x12.yaml", "boards/pent4x15.yaml",
+                          "boards/pent3x20.yaml", "boards/scott.yaml",
+                          "boards/hexrhombus.yaml",
+                          "boards/mutilated.yaml", "boards/kanoodle-start1.yaml"};
+  for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) check_against_search(boards[i]);
+}
+
+/* Knuth, "Dancing Links" (2000): 2,339 ways, 9,356 counting reflections
+   and rotations; the frontier's own figures (the search's take longer). */
+Test(frontier, pentominoes_6x10)
+{
+  counted c = frontier_count("boards/pent6x10.yaml", 1);
+  cr_assert_eq(c.status, PC_OK);
+  cr_expect_eq(c.solutions, 9356);
+  cr_expect_eq(c.unique, 2339);
+}
+
+Test(frontier, threads_agree)
+{
+  counted one = frontier_count("boards/pent5x12.yaml", 1);
+  counted three = frontier_count("boards/pent5x12.yaml", 3);
+  cr_assert_eq(one.status, PC_OK);
+  cr_assert_eq(three.status, PC_OK);
+  cr_expect_eq(one.solutions, three.solutions);
+  cr_expect_eq(one.unique, three.unique);
+}
+
+Test(frontier, not_applicable)
+{
+  counted c = frontier_count("boards/tetra5x5-noH.yaml", 1); /* sticks: secondary items */
+  cr_expect_not(c.applies);
+  cr_expect_eq(c.status, PC_ERR_INPUT);
+  cr_expect(frontier_count("boards/pent3x20.yaml", 1).applies);
+}
+
+/* The shares of every way to put three pieces on either side of the
+   middle add up to the whole count; a share of pieces with copies is
+   refused. */
+Test(frontier, shares_add_up)
+{
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load("boards/pent5x12.yaml", &pz, &err), PC_OK);
+  pc_solver sv;
+  cr_assert_eq(pc_solver_init(&sv, &pz, true, false, 0, &err), PC_OK);
+  pc_frontier_stats whole, share;
+  pc_frontier_config cfg = {.threads = 2};
+  cr_assert_eq(pc_frontier_count(&pz, &sv.full, NULL, &cfg, &whole, &err), PC_OK);
+  uint64_t sum = 0;
+  for (uint64_t a = 0; a < 8; a++) {
+    cfg = (pc_frontier_config){.threads = 2, .cut = pz.n_cells / 2, .left = a, .right = 7 & ~a};
+    cr_assert_eq(pc_frontier_count(&pz, &sv.full, &sv.group, &cfg, &share, &err), PC_OK,
+                 "%s", err.msg);
+    cr_expect_eq(share.unique, 0, "a share counts no classes");
+    sum += share.solutions;
+  }
+  cr_expect_eq(sum, whole.solutions);
+  cfg = (pc_frontier_config){.threads = 1, .cut = 3, .left = 1, .right = 1};
+  cr_expect_eq(pc_frontier_count(&pz, &sv.full, NULL, &cfg, &share, &err), PC_ERR_INPUT);
+  pc_solver_free(&sv);
+  pc_puzzle_free(&pz);
+}
+
+/* --- random small puzzles --- */
+
+static uint64_t rng_state;
+
+static uint32_t rnd(uint32_t n)
+{
+  rng_state = rng_state * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
+  return (uint32_t)(rng_state >> 33) % n;
+}
+
+/* Chooses k distinct letters of `letters` into out (", "-separated). */
+static void pick_letters(const char *letters, int k, char *out)
+{
+  char pool[16];
+  snprintf(pool, sizeof pool, "%s", letters);
+  out[0] = 0;
+  for (int i = 0; i < k; i++) {
+    size_t n = strlen(pool), j = rnd((uint32_t)n);
+    char piece[4] = {pool[j], 0};
+    memmove(pool + j, pool + j + 1, n - j);
+    if (i) strcat(out, ", ");
+    strcat(out, piece);
+  }
+}
+
+/* The cells the chosen letters cover, a one-sided chiral piece twice. */
+static int area_of(const char *chosen, const char *chiral, int size, bool one_sided)
+{
+  int area = 0;
+  for (const char *p = chosen; *p; p++)
+    if (*p >= 'A' && *p <= 'Z') area += size * (one_sided && strchr(chiral, *p) ? 2 : 1);
+  return area;
+}
+
+/* A board of `area` cells: a rectangle as near square as fits, or (holes)
+   a wider one with cells taken out at random. */
+static void board_art(int area, bool holes, char *out)
+{
+  int h = 1;
+  for (int d = 1; d * d <= area; d++)
+    if (area % d == 0) h = d;
+  int w = area / h, extra = 0;
+  if (holes) {
+    h = 2 + (int)rnd(3);
+    w = (area + h - 1) / h + 1;
+    extra = w * h - area;
+  }
+  char grid[16][32];
+  for (int r = 0; r < h; r++) {
+    memset(grid[r], '#', (size_t)w);
+    grid[r][w] = 0;
+  }
+  while (extra > 0) {
+    int r = (int)rnd((uint32_t)h), c = (int)rnd((uint32_t)w);
+    if (grid[r][c] == '#') grid[r][c] = '.', extra--;
+  }
+  out[0] = 0;
+  for (int r = 0; r < h; r++) {
+    strcat(out, "  ");
+    strcat(out, grid[r]);
+    strcat(out, "\n");
+  }
+}
+
+/* Distinct pieces: a few pentominoes or tetrominoes, free or one-sided. */
+static void distinct_puzzle(FILE *f, bool holes)
+{
+  bool pent = rnd(2), one_sided = rnd(2);
+  char chosen[64];
+  pick_letters(pent ? "FILPNTUVWXYZ" : "ILOST", 2 + (int)rnd(pent ? 3 : 3), chosen);
+  int area = area_of(chosen, pent ? "FLPNYZ" : "LS", pent ? 5 : 4, one_sided);
+  char art[1024];
+  board_art(area, holes, art);
+  fprintf(f, "title: random\ngrid: square\npieces:\n  - set: %s\n    only: [%s]\n%s"
+             "board: |\n%s", pent ? "pentominoes" : "tetrominoes", chosen,
+          one_sided ? "    one_sided: true\n" : "", art);
+}
+
+/* Pieces used as often as they fit, on up to 16 cells: the domino and
+   trominoes or tetrominoes. */
+static void any_copies_puzzle(FILE *f, bool holes)
+{
+  int area = 8 + (int)rnd(9);
+  char art[1024];
+  board_art(area, holes, art);
+  bool tetro = rnd(2);
+  fprintf(f, "title: random\ngrid: square\npieces:\n  - set: domino\n    copies: any\n"
+             "  - set: %s\n    only: [%s]\n    copies: any\n%sboard: |\n%s",
+          tetro ? "tetrominoes" : "trominoes", tetro ? "O, S, T" : "L",
+          rnd(2) ? "    one_sided: true\n" : "", art);
+}
+
+Test(frontier, random_puzzles)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-frontier-XXXXXX");
+  char *path = pc_path_in(dir, "random.yaml");
+  rng_state = 20;
+  uint64_t fixed = 0;
+  int solved = 0;
+  for (int i = 0; i < 120; i++) {
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    if (i % 2) distinct_puzzle(f, i % 4 == 3);
+    else any_copies_puzzle(f, i % 4 == 2);
+    fclose(f);
+    counted c = check_against_search(path);
+    fixed += c.fixed_sum;
+    solved += c.solutions > 0;
+  }
+  cr_expect_gt(fixed, 0, "some random puzzle has symmetric solutions");
+  cr_expect_gt(solved, 30, "most random puzzles have solutions: %d", solved);
+  free(path);
+  pc_remove_tree(dir);
+  free(dir);
+}
+
+/* --- the command --- */
+
+static uint64_t json_count(const char *const *args, const char *key)
+{
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  uint64_t v = pc_json_get_u64(r.out, key);
+  pc_run_free(&r);
+  return v;
+}
+
+Test(frontier, solve_method)
+{
+  const char *frontier[] = {"solve", "--count", "--json", "--method", "frontier",
+                            "boards/pent5x12.yaml", NULL};
+  const char *search[] = {"solve", "--count", "--json", "--method", "search", "-j1",
+                          "boards/pent5x12.yaml", NULL};
+  cr_expect_eq(json_count(frontier, "solutions"), json_count(search, "solutions"));
+  cr_expect_eq(json_count(frontier, "unique"), json_count(search, "unique"));
+  pc_run r = pc_run_program(NULL, frontier);
+  cr_expect(strstr(r.out, "\"engine\": \"frontier\""), "%s", r.out);
+  pc_run_free(&r);
+
+  const char *sticks[] = {"solve", "--count", "--method", "frontier",
+                          "boards/tetra5x5-noH.yaml", NULL};
+  const char *no_count[] = {"solve", "--method", "frontier", "boards/pent5x12.yaml", NULL};
+  const char *unknown[] = {"solve", "--count", "--method", "guess", "boards/pent5x12.yaml", NULL};
+  const char *const *bad[] = {sticks, no_count, unknown};
+  for (int i = 0; i < 3; i++) {
+    r = pc_run_program(NULL, bad[i]);
+    cr_expect_eq(r.status, 2, "case %d: %s", i, r.err);
+    cr_expect(strstr(r.err, "method"), "case %d: %s", i, r.err);
+    pc_run_free(&r);
+  }
+  const char *sticks_auto[] = {"solve", "--count", "--json", "boards/tetra5x5-noH.yaml", NULL};
+  const char *sticks_search[] = {"solve", "--count", "--json", "--method", "search",
+                                 "boards/tetra5x5-noH.yaml", NULL};
+  cr_expect_eq(json_count(sticks_auto, "solutions"), json_count(sticks_search, "solutions"));
+}
