@@ -167,8 +167,8 @@ static int32_t first_position(const pc_matrix *m, const fr_plan *pl, int32_t o)
   return lo;
 }
 
-/* Buckets the options by their first cell (options covering no cell, or
-   numbered copies past the first, are none of the programme's). */
+/* Buckets the options by their first cell (options covering no cell are
+   none of the programme's). */
 static bool bucket_options(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl,
                            const int32_t *shift, const int *width)
 {
@@ -240,7 +240,7 @@ static pc_status plan_build(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl
   memset(pl, 0, sizeof *pl);
   *why = NULL;
   if (m->xc.n_items != m->xc.n_primary) *why = "its matrix has secondary items";
-  else if (m->numbered_copies) *why = "pieces have numbered copies";
+  else if (pc_xc_has_bounds(&m->xc)) *why = "pieces have copies or choose groups";
   if (*why) return PC_ERR_INPUT;
   pl->n = m->n_cells;
   int32_t *shift = pl->shift = pc_alloc_array((size_t)pz->n_pieces + 1, sizeof *shift);
@@ -525,7 +525,7 @@ static pc_status check_share(const pc_puzzle *pz, const fr_plan *pl,
   bool bad = (cfg->left & cfg->right) || cfg->cut < 0 || cfg->cut > pl->n;
   for (int32_t i = 0; i < 64 && !bad; i++)
     if ((cfg->left | cfg->right) >> i & 1)
-      bad = i >= pz->n_pieces || pz->pieces[i].copies != 1;
+      bad = i >= pz->n_pieces || !pc_piece_exactly_once(&pz->pieces[i]);
   if (bad)
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
                         "a share of the frontier count wants single pieces, each on one side "

@@ -134,8 +134,9 @@ pc_status pc_frontier_fixed(const pc_matrix *m, const pc_symmetry *g, int32_t e,
                             uint64_t *fixed, pc_error *err)
 {
   *fixed = 0;
-  if (m->numbered_copies)
-    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "fixed solutions: pieces have numbered copies");
+  if (pc_xc_has_bounds(&m->xc))
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "fixed solutions: pieces have copies or choose groups");
   orbits ob;
   pc_xc xc;
   pc_xc_init(&xc);
