@@ -90,12 +90,13 @@ static int32_t find(const pc_picture *p, pc_cell x)
 /* The color of the placed piece anchored at a: its piece's, shaded for
    the second and later copies of a piece (in board order of their
    anchors), lighter and darker by turns, so that copies side by side
-   stand apart. */
-static pc_rgb placed_color(const pc_picture *p, int32_t a)
+   stand apart; a hole (`holes:`) is an empty cell. */
+static pc_rgb placed_color(const pc_picture *p, int32_t a, const pc_render_opts *o)
 {
   static const double shade[] = {0, 0.35, -0.3, 0.6, -0.5};
   const pc_rgb white = {1, 1, 1}, black = {0, 0, 0};
   int32_t k = p->piece[a], copy = 0;
+  if (p->pieces && p->pieces[k].hole) return o->empty;
   for (int32_t b = 0; b < a; b++) copy += p->anchor[b] == b && p->piece[b] == k;
   double t = shade[copy % (int32_t)(sizeof shade / sizeof *shade)];
   return t >= 0 ? pc_rgb_mix(p->colors[k], white, t) : pc_rgb_mix(p->colors[k], black, -t);
@@ -107,7 +108,7 @@ static void label(cairo_t *cr, const pc_picture *p, const pc_layout *l, int32_t 
                   const pc_render_opts *o)
 {
   int32_t k = p->piece[a];
-  if (!p->pieces || k < 0) return;
+  if (!p->pieces || k < 0 || p->pieces[k].hole) return;
   pc_point sum = {0, 0};
   int32_t n = 0;
   for (int32_t i = a; i < p->n_cells; i++)
@@ -136,11 +137,11 @@ static void label(cairo_t *cr, const pc_picture *p, const pc_layout *l, int32_t 
     set_color(cr, o->ink);
     cairo_arc(cr, at.x, at.y, size * 0.75, 0, 2 * M_PI);
     cairo_fill(cr);
-    set_color(cr, placed_color(p, a));
+    set_color(cr, placed_color(p, a, o));
     cairo_arc(cr, at.x, at.y, size * 0.75 - width(l, o->outline * 0.5, 0.5), 0, 2 * M_PI);
     cairo_fill(cr);
   }
-  pc_draw_text(cr, name, at.x, at.y, size, true, placed_color(p, a), o);
+  pc_draw_text(cr, name, at.x, at.y, size, true, placed_color(p, a, o), o);
 }
 
 /* Polygon cells (not sticks): fills, then thin inner lines, piece outlines and
@@ -164,7 +165,7 @@ static void draw_cells(cairo_t *cr, const pc_picture *p, const pc_layout *l,
       any = true;
     }
     if (!any) continue;
-    set_color(cr, a < 0 || p->piece[a] < 0 ? o->empty : placed_color(p, a));
+    set_color(cr, a < 0 || p->piece[a] < 0 ? o->empty : placed_color(p, a, o));
     cairo_fill(cr);
   }
   /* Edges: 0 inner, 1 between pieces, 2 the board's edge. */
@@ -262,7 +263,7 @@ static void draw_sticks(cairo_t *cr, const pc_picture *p, const pc_layout *l,
     set_color(cr, o->ink);
     cairo_set_line_width(cr, w + 2 * rim);
     cairo_stroke_preserve(cr);
-    set_color(cr, p->piece[a] >= 0 ? placed_color(p, a) : o->empty);
+    set_color(cr, p->piece[a] >= 0 ? placed_color(p, a, o) : o->empty);
     cairo_set_line_width(cr, w);
     cairo_stroke(cr);
     for (int32_t i = a; i < p->n_cells; i++)

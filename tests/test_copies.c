@@ -179,3 +179,49 @@ Test(copies, yaml_errors)
   free(path);
   pc_remove_tree(dir);
 }
+
+/* holes: 3 against an independent count: the 3x4 board with each of its
+   220 sets of three cells left out (drawn '.') solved alone, summed. */
+static uint64_t solve_text(const char *dir, const char *text)
+{
+  char *path = pc_path_in(dir, "h.yaml");
+  pc_write_file(path, text, strlen(text));
+  pc_solved s = pc_solve_board(path);
+  free(path);
+  return s.solutions;
+}
+
+static const char holes_head[] = "title: t\ngrid: square\npieces:\n  - set: trominoes\n"
+                                 "    only: L\n    copies: 3\n";
+
+Test(copies, holes_counted)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-holes-XXXXXX"), text[512];
+  uint64_t sum = 0;
+  for (int a = 0; a < 12; a++)
+    for (int b = a + 1; b < 12; b++)
+      for (int c = b + 1; c < 12; c++) {
+        char art[16] = "####\n####\n####\n";
+        art[a + a / 4] = art[b + b / 4] = art[c + c / 4] = '.';
+        snprintf(text, sizeof text, "%sboard: |\n  %.4s\n  %.4s\n  %.4s\n", holes_head, art,
+                 art + 5, art + 10);
+        sum += solve_text(dir, text);
+      }
+  snprintf(text, sizeof text, "%sholes: 3\nboard: |\n  ####\n  ####\n  ####\n", holes_head);
+  cr_expect_gt(sum, 0);
+  cr_expect_eq(solve_text(dir, text), sum);
+  /* The reduced search's classes agree with those of every solution. */
+  char *path = pc_path_in(dir, "h.yaml");
+  cr_expect_eq(pc_solve_board_as(path, false).unique, pc_solve_board_as(path, true).unique);
+  /* A bad count is located. */
+  snprintf(text, sizeof text, "%sholes: many\nboard: |\n  ####\n", holes_head);
+  pc_write_file(path, text, strlen(text));
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_expect_eq(pc_puzzle_load(path, &pz, &err), PC_ERR_INPUT);
+  cr_expect_eq(err.line, 7);
+  cr_expect_eq(err.column, 8);
+  cr_expect(strstr(err.msg, "holes is a number N or a range"), "%s", err.msg);
+  free(path);
+  pc_remove_tree(dir);
+}

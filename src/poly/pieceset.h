@@ -23,6 +23,7 @@ typedef struct pc_piece {
   int copies_min;       /* at least this many (0 for PC_COPIES_ANY) */
   int32_t group;        /* the `choose` group it counts in (puzzle.h), or -1 */
   char symbol;          /* the character that shows it in ASCII output */
+  bool hole;            /* not a piece: a board cell left empty (`holes:`) */
 } pc_piece;
 
 typedef struct pc_pieceset {

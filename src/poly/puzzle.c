@@ -403,8 +403,24 @@ static pc_status find_board(const char *name, pc_puzzle *pz, pc_error *err)
 }
 
 /* Every entry of `pieces:`, a list or one entry. */
-static pc_status load_pieces(pc_ydoc *y, const yaml_node_t *pieces, pc_puzzle *pz,
-                             pc_error *err)
+/* `holes: N` (or A..B, or any): that many board cells may stay empty,
+   each a one-cell "piece" of that many copies, drawn as an empty cell. */
+static pc_status add_holes(pc_ydoc *y, const yaml_node_t *holes, pc_puzzle *pz, int32_t *cap,
+                           pc_error *err)
+{
+  /* One cell of the grid (on sticks, a segment). */
+  pc_cell cell = pc_grid_is_cell(pz->grid, (pc_cell){0, 0}) ? (pc_cell){0, 0} : (pc_cell){1, 0};
+  pc_piece hole = {.name = "hole", .cells = &cell, .size = 1, .group = -1, .hole = true};
+  pc_status s = parse_range(y, holes, true, "holes", &hole.copies_min, &hole.copies, err);
+  if (s) return s;
+  for (int32_t k = 0; k < pz->n_pieces; k++)
+    if (!strcmp(pz->pieces[k].name, hole.name))
+      return pc_ydoc_fail(y, holes, err, "a piece is named 'hole', which holes: needs");
+  return add_piece(pz, cap, &hole, err);
+}
+
+static pc_status load_pieces(pc_ydoc *y, const yaml_node_t *pieces, const yaml_node_t *holes,
+                             pc_puzzle *pz, pc_error *err)
 {
   int32_t cap = 0;
   int n = pieces->type == YAML_SEQUENCE_NODE ? pc_ydoc_count(pieces) : 1;
@@ -414,6 +430,7 @@ static pc_status load_pieces(pc_ydoc *y, const yaml_node_t *pieces, pc_puzzle *p
     s = load_entry(y, pieces->type == YAML_SEQUENCE_NODE ? pc_ydoc_item(y, pieces, i) : pieces,
                    pz, &cap, err);
   if (!s && !pz->n_pieces) s = pc_ydoc_fail(y, pieces, err, "the entries leave no pieces");
+  if (!s && holes) s = add_holes(y, holes, pz, &cap, err);
   return s;
 }
 
@@ -439,7 +456,8 @@ static pc_status check_area(pc_ydoc *y, const yaml_node_t *board, const pc_puzzl
 
 pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err)
 {
-  static const char *const keys[] = {"title", "description", "grid", "pieces", "board", NULL};
+  static const char *const keys[] = {"title", "description", "grid", "pieces",
+                                     "holes", "board",       NULL};
   memset(pz, 0, sizeof *pz);
   pc_status s = find_board(path, pz, err);
   if (s) return s;
@@ -464,7 +482,7 @@ pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err)
     s = pc_ydoc_fail(&y, grid, err, "unknown grid (%s)", pc_grid_names());
     goto done;
   }
-  if ((s = load_pieces(&y, pieces, pz, err))) goto done;
+  if ((s = load_pieces(&y, pieces, pc_ydoc_get(&y, root, "holes"), pz, err))) goto done;
   assign_symbols(pz);
   if ((s = load_board(&y, board, pz, err))) goto done;
   s = check_area(&y, board, pz, err);

@@ -73,13 +73,13 @@ static void copy_labels(const pc_tiling *t, const pc_puzzle *pz, char *labels, c
                         bool *seen)
 {
   bool used[256] = {false};
-  used['#'] = used['.'] = used[' '] = used['?'] = true;
+  used['#'] = used['.'] = used[' '] = used['?'] = used['_'] = true;
   for (int32_t k = 0; k < pz->n_pieces; k++) used[(unsigned char)pz->pieces[k].symbol] = true;
   const char *next = copy_pool;
   for (int32_t i = 0; i < pz->n_cells; i++) {
     int32_t k = t->piece[i], a = t->anchor[i];
-    if (k < 0) {
-      labels[i] = '?';
+    if (k < 0 || pz->pieces[k].hole) {
+      labels[i] = k < 0 ? '?' : '_';
       continue;
     }
     if (!of_anchor[a]) {

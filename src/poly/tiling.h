@@ -44,7 +44,7 @@ static inline bool pc_tiling_differ(const pc_tiling *t, int32_t i, int32_t j)
 }
 
 /* The board's ASCII art with each cell showing its piece's symbol ('?'
-   when uncovered); a second or later copy of a piece shows a symbol of
+   when uncovered, '_' for a hole); a second or later copy of a piece shows a symbol of
    its own, and a last line says which piece it is, e.g.
    "(b: a copy of L) (c: a copy of L)". Malloc'd, NULL when out of memory. */
 char *pc_tiling_ascii(const pc_tiling *t, const pc_puzzle *pz);
