@@ -59,8 +59,8 @@ pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_sy
 
 /* The solutions of m that element e of g maps onto themselves: exact
    covers of m's items by orbits of placements under e's powers (the DLX
-   search). PC_ERR_INPUT when m has numbered copies (their images are
-   ambiguous). */
+   search). PC_ERR_INPUT when m has bounds (copies, choose groups: an
+   orbit may hold a piece's item more than once). */
 pc_status pc_frontier_fixed(const pc_matrix *m, const pc_symmetry *g, int32_t e,
                             uint64_t *fixed, pc_error *err);
 
