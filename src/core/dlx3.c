@@ -156,6 +156,16 @@ static void reactivate(pc_dlx3 *d, int32_t c)
   d->cl[r].prev = c;
 }
 
+/* Takes the node between uu and dd, of item cc, out of its list:
+   one update. */
+static inline void unlink_node(pc_dlx3 *d, int32_t uu, int32_t dd, int32_t cc)
+{
+  d->nd[uu].down = dd;
+  d->nd[dd].up = uu;
+  d->updates++;
+  d->nd[cc].itm--;
+}
+
 /* Takes the nodes of the option through nn, other than nn, out of their
    lists, skipping cleansed nodes (their item is purified, not listed). */
 static void hide(pc_dlx3 *d, int32_t rr)
@@ -168,10 +178,7 @@ static void hide(pc_dlx3 *d, int32_t rr)
         nn = uu;
         continue;
       }
-      nd[uu].down = dd;
-      nd[dd].up = uu;
-      d->updates++;
-      nd[cc].itm--;
+      unlink_node(d, uu, dd, cc);
     }
     nn++;
   }
@@ -223,10 +230,7 @@ static void purify(pc_dlx3 *d, int32_t p)
           continue;
         }
         if (nd[nn].color >= 0) {
-          nd[uu].down = dd;
-          nd[dd].up = uu;
-          d->updates++;
-          nd[cc].itm--;
+          unlink_node(d, uu, dd, cc);
         }
         nn++;
       }
@@ -272,10 +276,7 @@ static void tweak(pc_dlx3 *d, int32_t n, bool block)
         nn = uu;
         continue;
       }
-      nd[uu].down = dd;
-      nd[dd].up = uu;
-      d->updates++;
-      nd[cc].itm--;
+      unlink_node(d, uu, dd, cc);
     }
     if (nn == n) break;
     nn++;
