@@ -346,7 +346,6 @@ static pc_status read_piece(reader *rd, const char *rest)
 static pc_status read_board(reader *rd)
 {
   pc_puzzle *pz = &rd->out->pz;
-  bool stick = pc_grid_segments(pz->grid);
   int32_t row = 0;
   for (;; row++) {
     if (!pc_lines_next(&rd->in)) return fail(rd, NULL, "the board has no 'end'");
@@ -356,7 +355,7 @@ static pc_status read_board(reader *rd)
       int k = pc_grid_ascii_cell(pz->grid, x.c, x.r, *p);
       char shown[5];
       pc_lines_escape(p, 1, shown);
-      if (k < 0 || (k > 0 && !stick && *p != '#'))
+      if (k < 0 || (k > 0 && *p != pc_grid_ascii_char(pz->grid, x)))
         return fail(rd, p, "'%s' cannot stand here in %s board art", shown,
                     pc_grid_name(pz->grid));
       if (!k) continue;
