@@ -166,6 +166,13 @@ static inline void unlink_node(pc_dlx3 *d, int32_t uu, int32_t dd, int32_t cc)
   d->nd[cc].itm--;
 }
 
+/* Puts node nn back between uu and dd, undoing unlink_node. */
+static inline void relink_node(pc_dlx3 *d, int32_t nn, int32_t uu, int32_t dd, int32_t cc)
+{
+  d->nd[uu].down = d->nd[dd].up = nn;
+  d->nd[cc].itm++;
+}
+
 /* Takes the nodes of the option through nn, other than nn, out of their
    lists, skipping cleansed nodes (their item is purified, not listed). */
 static void hide(pc_dlx3 *d, int32_t rr)
@@ -194,8 +201,7 @@ static void unhide(pc_dlx3 *d, int32_t rr)
         nn = uu;
         continue;
       }
-      nd[uu].down = nd[dd].up = nn;
-      nd[cc].itm++;
+      relink_node(d, nn, uu, dd, cc);
     }
     nn++;
   }
@@ -255,8 +261,7 @@ static void unpurify(pc_dlx3 *d, int32_t p)
           continue;
         }
         if (nd[nn].color >= 0) {
-          nd[uu].down = nd[dd].up = nn;
-          nd[cc].itm++;
+          relink_node(d, nn, uu, dd, cc);
         }
         nn--;
       }
