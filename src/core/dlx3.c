@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/share.h"
 
 /* Node 0 is unused, nodes 1..N head the items' lists (`itm` holds the
    list's length there), then come the options between spacers. A spacer
@@ -616,6 +617,13 @@ static void fill_stats(const pc_dlx3 *d, pc_dlx_stats *st, uint64_t solutions, u
 /* Updates belong to the level that made them, booked when it changes. */
 #define BOOK() (d->level_updates[level] += d->updates - mark, mark = d->updates)
 
+static void clear_counters(pc_dlx3 *d)
+{
+  memset(d->level_nodes, 0, (size_t)d->levels * sizeof *d->level_nodes);
+  memset(d->level_updates, 0, (size_t)d->levels * sizeof *d->level_updates);
+  d->updates = 0;
+}
+
 void pc_dlx3_search(pc_dlx3 *d, const pc_dlx_config *cfg, pc_dlx_stats *st)
 {
   uint64_t nodes = 0, solutions = 0, mark = 0;
@@ -623,9 +631,9 @@ void pc_dlx3_search(pc_dlx3 *d, const pc_dlx_config *cfg, pc_dlx_stats *st)
   int32_t split = cfg->split_depth > 0 ? cfg->split_depth : INT32_MAX;
   int32_t level = base, maxlevel = base;
   bool complete = true, mrv = cfg->choose == PC_CHOOSE_MRV;
-  memset(d->level_nodes, 0, (size_t)d->levels * sizeof *d->level_nodes);
-  memset(d->level_updates, 0, (size_t)d->levels * sizeof *d->level_updates);
-  d->updates = 0;
+  pc_share share;
+  pc_share_start(&share, cfg->share, base);
+  clear_counters(d);
   if (!(cfg->prefix_given ? take_all_given(d, cfg->prefix, base)
                           : replay(d, mrv, cfg->prefix, base))) {
     fill_stats(d, st, 0, 0, true, -1);
@@ -644,6 +652,7 @@ forward:
   if (interrupted(cfg, d->updates)) goto stop;
   if (degree <= 0) goto backdown;
   open_level(d, level, best, degree);
+  pc_share_enter(&share, level, degree);
 advance:
   if (!try_choice(d, level)) {
     close_level(d, level);
@@ -664,6 +673,7 @@ backdown:
     goto backdown;
   }
   d->choice[level] = d->nd[d->choice[level]].down;
+  pc_share_next(&share, level);
   goto advance;
 stop:
   complete = false;
