@@ -144,7 +144,7 @@ static void draw_face(const group *g, const pc_iso_unit *u, const long k[3], pc_
   cairo_close_path(cr);
   set_color(cr, pc_iso_shade(pc_iso_color(g->s, u, g->o), f));
   cairo_fill_preserve(cr);
-  cairo_set_line_width(cr, fmin(0.8, edge_width(g)));
+  cairo_set_line_width(cr, fmin(1.0, edge_width(g)));
   cairo_stroke(cr);
   for (int e = 0; e < 4; e++)
     if (!seamless(g, u, k, a, e)) {
