@@ -40,7 +40,7 @@ typedef struct pc_iso_unit {
 typedef struct pc_iso_scene {
   const pc_iso_unit *units;
   int32_t n;
-  const pc_rgb *colors;  /* per piece; NULL: pc_palette_color(piece) */
+  const pc_rgb *colors;  /* per piece (every piece index used); NULL: pc_palette_color */
 } pc_iso_scene;
 
 typedef enum pc_iso_view {
@@ -83,8 +83,9 @@ void pc_iso_size(const pc_iso_scene *s, const pc_iso_opts *o, double *width, dou
 pc_point pc_iso_map(const pc_iso_scene *s, const pc_iso_opts *o, double x, double y,
                     double z);
 
-/* The faces of a cube, lightest first; a ball's shading runs over the same
-   three shades. */
+/* The faces of a cube, lightest first. A ball is lit from the same side:
+   lighter than the top towards the upper left, its own color at the
+   centre, darker than the right face at the rim. */
 typedef enum pc_iso_face {
   PC_ISO_TOP,    /* +z */
   PC_ISO_LEFT,   /* +x */
