@@ -67,12 +67,54 @@ void pc_draw_background(cairo_t *cr, double w, double h, const pc_render_opts *o
   cairo_fill(cr);
 }
 
-void pc_draw_text(cairo_t *cr, const char *text, double x, double y, double size, bool bold,
-                  pc_rgb under, const pc_render_opts *o)
+static void set_font(cairo_t *cr, double size, bool bold)
 {
   cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
                          bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size(cr, size);
+  /* Unhinted advances: widths in proportion to the size, the same on
+     every surface, so that text measured before a sheet exists fits. */
+  cairo_font_options_t *f = cairo_font_options_create();
+  cairo_font_options_set_hint_metrics(f, CAIRO_HINT_METRICS_OFF);
+  cairo_set_font_options(cr, f);
+  cairo_font_options_destroy(f);
+}
+
+double pc_text_width(cairo_t *cr, const char *text, double size, bool bold)
+{
+  set_font(cr, size, bold);
+  cairo_text_extents_t e;
+  cairo_text_extents(cr, text, &e);
+  return e.width;
+}
+
+double pc_text_fit(cairo_t *cr, const char *text, double size, bool bold, double room)
+{
+  double w = pc_text_width(cr, text, size, bold);
+  if (w <= room) return size;
+  /* Width grows about in proportion to size; hinting may round it up. */
+  size *= room / w;
+  while (size > 0.5 && pc_text_width(cr, text, size, bold) > room) size *= 0.97;
+  return size;
+}
+
+double pc_label_size(cairo_t *cr, const pc_grid *g, const char *name, double unit)
+{
+  size_t len = strlen(name);
+  pc_grid_kind kind = pc_grid_kind_of(g);
+  /* Triangles are small around their centre; on sticks the name sits in
+     a disc of 1.5 times its size. */
+  double share = (len <= 1 ? 0.5 : len == 2 ? 0.4 : 0.3), room = 0.8 * unit;
+  if (kind == PC_GRID_TRIANGLE) share *= 0.7, room = 0.45 * unit;
+  if (pc_grid_segments(g)) share *= 0.55, room = 0.5 * unit;
+  double size = pc_text_fit(cr, name, fmax(share * unit, PC_TEXT_MIN), true, room);
+  return size >= PC_TEXT_MIN ? size : 0;
+}
+
+void pc_draw_text(cairo_t *cr, const char *text, double x, double y, double size, bool bold,
+                  pc_rgb under, const pc_render_opts *o)
+{
+  set_font(cr, size, bold);
   cairo_text_extents_t e;
   cairo_text_extents(cr, text, &e);
   if (pc_rgb_luminance(under) < 0.4) cairo_set_source_rgb(cr, 1, 1, 1);
@@ -125,12 +167,9 @@ static void label(cairo_t *cr, const pc_picture *p, const pc_layout *l, int32_t 
       if (d < best_d) best_d = d, best = c;
     }
   const char *name = p->pieces[k].name;
-  size_t len = strlen(name);
-  /* Triangles are small around their centre: smaller letters. */
-  double size = (len <= 1 ? 0.5 : len == 2 ? 0.4 : 0.3) * l->unit;
+  double size = pc_label_size(cr, p->grid, name, l->unit);
+  if (!size) return;
   bool stick = pc_grid_segments(p->grid);
-  if (pc_grid_kind_of(p->grid) == PC_GRID_TRIANGLE) size *= 0.7;
-  if (stick) size *= 0.55;
   pc_point at = pc_layout_map(l, best);
   if (stick) {
     /* On a stick, a disc of the piece's color holds the name. */
