@@ -98,17 +98,40 @@ double pc_text_fit(cairo_t *cr, const char *text, double size, bool bold, double
   return size;
 }
 
-double pc_label_size(cairo_t *cr, const pc_grid *g, const char *name, double unit)
+/* A label's share of the cell (its size when there is room) and the
+   room across its cell, both in cells. Triangles are small around their
+   centre; on sticks the name sits in a disc 1.5 times its size. */
+static void label_room(const pc_grid *g, const char *name, double *share, double *room)
 {
   size_t len = strlen(name);
-  pc_grid_kind kind = pc_grid_kind_of(g);
-  /* Triangles are small around their centre; on sticks the name sits in
-     a disc of 1.5 times its size. */
-  double share = (len <= 1 ? 0.5 : len == 2 ? 0.4 : 0.3), room = 0.8 * unit;
-  if (kind == PC_GRID_TRIANGLE) share *= 0.7, room = 0.45 * unit;
-  if (pc_grid_segments(g)) share *= 0.55, room = 0.5 * unit;
-  double size = pc_text_fit(cr, name, fmax(share * unit, PC_TEXT_MIN), true, room);
+  *share = len <= 1 ? 0.5 : len == 2 ? 0.4 : 0.3;
+  *room = 0.8;
+  if (pc_grid_kind_of(g) == PC_GRID_TRIANGLE) *share *= 0.7, *room = 0.45;
+  if (pc_grid_segments(g)) *share *= 0.55, *room = 0.5;
+}
+
+double pc_label_size(cairo_t *cr, const pc_grid *g, const char *name, double unit)
+{
+  double share, room;
+  label_room(g, name, &share, &room);
+  double size = pc_text_fit(cr, name, fmax(share * unit, PC_TEXT_MIN), true, room * unit);
   return size >= PC_TEXT_MIN ? size : 0;
+}
+
+double pc_label_min_cell(const pc_puzzle *pz)
+{
+  cairo_surface_t *surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *cr = cairo_create(surface);
+  double cell = 0;
+  for (int32_t k = 0; k < pz->n_pieces; k++) {
+    double share, room;
+    label_room(pz->grid, pz->pieces[k].name, &share, &room);
+    if (!pz->pieces[k].hole)
+      cell = fmax(cell, pc_text_width(cr, pz->pieces[k].name, PC_TEXT_MIN, true) / room);
+  }
+  cairo_destroy(cr);
+  cairo_surface_destroy(surface);
+  return ceil(cell);
 }
 
 void pc_draw_text(cairo_t *cr, const char *text, double x, double y, double size, bool bold,
@@ -144,13 +167,29 @@ static pc_rgb placed_color(const pc_picture *p, int32_t a, const pc_render_opts 
   return t >= 0 ? pc_rgb_mix(p->colors[k], white, t) : pc_rgb_mix(p->colors[k], black, -t);
 }
 
+/* Whether cell a anchors a placed piece that gets a label (holes do not). */
+static bool labelled(const pc_picture *p, int32_t a)
+{
+  int32_t k = p->piece[a];
+  return p->pieces && k >= 0 && !p->pieces[k].hole && p->anchor[a] == a;
+}
+
+/* Whether every placed piece's name has room for a legible label: all
+   are written or none, not some. */
+static bool labels_fit(cairo_t *cr, const pc_picture *p, const pc_layout *l)
+{
+  for (int32_t a = 0; a < p->n_cells; a++)
+    if (labelled(p, a) && !pc_label_size(cr, p->grid, p->pieces[p->piece[a]].name, l->unit))
+      return false;
+  return true;
+}
+
 /* The label of the placed piece anchored at a: at the centre of its cell
    nearest its centre of mass, which lies inside the piece. */
 static void label(cairo_t *cr, const pc_picture *p, const pc_layout *l, int32_t a,
                   const pc_render_opts *o)
 {
   int32_t k = p->piece[a];
-  if (!p->pieces || k < 0 || p->pieces[k].hole) return;
   pc_point sum = {0, 0};
   int32_t n = 0;
   for (int32_t i = a; i < p->n_cells; i++)
@@ -168,7 +207,6 @@ static void label(cairo_t *cr, const pc_picture *p, const pc_layout *l, int32_t 
     }
   const char *name = p->pieces[k].name;
   double size = pc_label_size(cr, p->grid, name, l->unit);
-  if (!size) return;
   bool stick = pc_grid_segments(p->grid);
   pc_point at = pc_layout_map(l, best);
   if (stick) {
@@ -327,9 +365,9 @@ void pc_draw_picture(cairo_t *cr, const pc_picture *p, const pc_layout *l,
   cairo_new_path(cr);
   if (pc_grid_segments(p->grid)) draw_sticks(cr, p, l, o);
   else draw_cells(cr, p, l, o);
-  if (o->labels)
+  if (o->labels && labels_fit(cr, p, l))
     for (int32_t a = 0; a < p->n_cells; a++)
-      if (p->anchor[a] == a) label(cr, p, l, a, o);
+      if (labelled(p, a)) label(cr, p, l, a, o);
   cairo_restore(cr);
 }
 

@@ -93,4 +93,9 @@ double pc_text_fit(cairo_t *cr, const char *text, double size, bool bold, double
    smaller than PC_TEXT_MIN (no label rather than an illegible one). */
 double pc_label_size(cairo_t *cr, const pc_grid *g, const char *name, double unit);
 
+/* The smallest cell side (whole points) at which every piece of the
+   puzzle gets a legible label: galleries, whose cells are small, grow
+   to it when labels are asked for and no cell size is given. */
+double pc_label_min_cell(const pc_puzzle *pz);
+
 #endif

@@ -1,6 +1,7 @@
 /* cmd_render.c — `polycover render`: pictures from a solution file, or of a
    board's pieces before solving. */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -34,7 +35,8 @@ static const char usage[] =
     "      --labels         write each piece's name on it\n"
     "      --no-inner       no thin lines between the cells of a piece\n"
     "      --cell SIZE      a cell's side in points, pixels in PNG (default 36,\n"
-    "                       14 in galleries)\n"
+    "                       14 in galleries, more with --labels if the names\n"
+    "                       need it); labels too small to read are left off\n"
     "  -h, --help           show this help\n"
     "\n"
     "Exit status: 0 done, 1 failure (cannot write), 2 bad usage or bad input.\n";
@@ -76,6 +78,7 @@ static int gallery(const pc_solfile *f, const render_args *a)
   pc_gallery_page page = {.summary = summary, .scores = scores};
   pc_gallery_opts o = pc_gallery_defaults();
   apply(a, &o.draw);
+  if (a->labels && !a->cell) o.draw.cell = fmax(o.draw.cell, pc_label_min_cell(&f->pz));
   if (a->columns) o.columns = (int32_t)a->columns;
   s = pc_render_gallery(a->gallery, &f->pz, f->solutions, NULL, n, &page, &o, &err);
   free(scores);

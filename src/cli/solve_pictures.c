@@ -1,6 +1,7 @@
 /* solve_pictures.c — choosing and drawing the pictures of a solve run. */
 #include "cli/solve_pictures.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -119,6 +120,7 @@ static pc_status draw_gallery(pc_solve_pictures *p, const pc_puzzle *pz, const p
   pc_gallery_opts o = pc_gallery_defaults();
   if (p->columns > 0) o.columns = p->columns;
   o.draw.labels = p->labels;
+  if (p->labels) o.draw.cell = fmax(o.draw.cell, pc_label_min_cell(pz));
   pc_status s = pc_render_gallery(p->gallery, pz, tilings, NULL, n, &page, &o, err);
   free(scores);
   free(sym);
