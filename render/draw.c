@@ -92,7 +92,7 @@ double pc_text_fit(cairo_t *cr, const char *text, double size, bool bold, double
 {
   double w = pc_text_width(cr, text, size, bold);
   if (w <= room) return size;
-  /* Width grows about in proportion to size; hinting may round it up. */
+  /* Width grows in proportion to the size; the loop mops up rounding. */
   size *= room / w;
   while (size > 0.5 && pc_text_width(cr, text, size, bold) > room) size *= 0.97;
   return size;
