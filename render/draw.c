@@ -67,12 +67,77 @@ void pc_draw_background(cairo_t *cr, double w, double h, const pc_render_opts *o
   cairo_fill(cr);
 }
 
-void pc_draw_text(cairo_t *cr, const char *text, double x, double y, double size, bool bold,
-                  pc_rgb under, const pc_render_opts *o)
+static void set_font(cairo_t *cr, double size, bool bold)
 {
   cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
                          bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size(cr, size);
+  /* Unhinted advances: widths in proportion to the size, the same on
+     every surface, so that text measured before a sheet exists fits. */
+  cairo_font_options_t *f = cairo_font_options_create();
+  cairo_font_options_set_hint_metrics(f, CAIRO_HINT_METRICS_OFF);
+  cairo_set_font_options(cr, f);
+  cairo_font_options_destroy(f);
+}
+
+double pc_text_width(cairo_t *cr, const char *text, double size, bool bold)
+{
+  set_font(cr, size, bold);
+  cairo_text_extents_t e;
+  cairo_text_extents(cr, text, &e);
+  return e.width;
+}
+
+double pc_text_fit(cairo_t *cr, const char *text, double size, bool bold, double room)
+{
+  double w = pc_text_width(cr, text, size, bold);
+  if (w <= room) return size;
+  /* Width grows in proportion to the size; the loop mops up rounding. */
+  size *= room / w;
+  while (size > 0.5 && pc_text_width(cr, text, size, bold) > room) size *= 0.97;
+  return size;
+}
+
+/* A label's share of the cell (its size when there is room) and the
+   room across its cell, both in cells. Triangles are small around their
+   centre; on sticks the name sits in a disc 1.5 times its size. */
+static void label_room(const pc_grid *g, const char *name, double *share, double *room)
+{
+  size_t len = strlen(name);
+  *share = len <= 1 ? 0.5 : len == 2 ? 0.4 : 0.3;
+  *room = 0.8;
+  if (pc_grid_kind_of(g) == PC_GRID_TRIANGLE) *share *= 0.7, *room = 0.45;
+  if (pc_grid_segments(g)) *share *= 0.55, *room = 0.5;
+}
+
+double pc_label_size(cairo_t *cr, const pc_grid *g, const char *name, double unit)
+{
+  double share, room;
+  label_room(g, name, &share, &room);
+  double size = pc_text_fit(cr, name, fmax(share * unit, PC_TEXT_MIN), true, room * unit);
+  return size >= PC_TEXT_MIN ? size : 0;
+}
+
+double pc_label_min_cell(const pc_puzzle *pz)
+{
+  cairo_surface_t *surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *cr = cairo_create(surface);
+  double cell = 0;
+  for (int32_t k = 0; k < pz->n_pieces; k++) {
+    double share, room;
+    label_room(pz->grid, pz->pieces[k].name, &share, &room);
+    if (!pz->pieces[k].hole)
+      cell = fmax(cell, pc_text_width(cr, pz->pieces[k].name, PC_TEXT_MIN, true) / room);
+  }
+  cairo_destroy(cr);
+  cairo_surface_destroy(surface);
+  return ceil(cell);
+}
+
+void pc_draw_text(cairo_t *cr, const char *text, double x, double y, double size, bool bold,
+                  pc_rgb under, const pc_render_opts *o)
+{
+  set_font(cr, size, bold);
   cairo_text_extents_t e;
   cairo_text_extents(cr, text, &e);
   if (pc_rgb_luminance(under) < 0.4) cairo_set_source_rgb(cr, 1, 1, 1);
@@ -98,13 +163,29 @@ static pc_rgb placed_color(const pc_picture *p, int32_t a, const pc_render_opts 
   return pc_palette_copy(p->colors[k], copy);
 }
 
+/* Whether cell a anchors a placed piece that gets a label (holes do not). */
+static bool labelled(const pc_picture *p, int32_t a)
+{
+  int32_t k = p->piece[a];
+  return p->pieces && k >= 0 && !p->pieces[k].hole && p->anchor[a] == a;
+}
+
+/* Whether every placed piece's name has room for a legible label: all
+   are written or none, not some. */
+static bool labels_fit(cairo_t *cr, const pc_picture *p, const pc_layout *l)
+{
+  for (int32_t a = 0; a < p->n_cells; a++)
+    if (labelled(p, a) && !pc_label_size(cr, p->grid, p->pieces[p->piece[a]].name, l->unit))
+      return false;
+  return true;
+}
+
 /* The label of the placed piece anchored at a: at the centre of its cell
    nearest its centre of mass, which lies inside the piece. */
 static void label(cairo_t *cr, const pc_picture *p, const pc_layout *l, int32_t a,
                   const pc_render_opts *o)
 {
   int32_t k = p->piece[a];
-  if (!p->pieces || k < 0 || p->pieces[k].hole) return;
   pc_point sum = {0, 0};
   int32_t n = 0;
   for (int32_t i = a; i < p->n_cells; i++)
@@ -121,12 +202,8 @@ static void label(cairo_t *cr, const pc_picture *p, const pc_layout *l, int32_t 
       if (d < best_d) best_d = d, best = c;
     }
   const char *name = p->pieces[k].name;
-  size_t len = strlen(name);
-  /* Triangles are small around their centre: smaller letters. */
-  double size = (len <= 1 ? 0.5 : len == 2 ? 0.4 : 0.3) * l->unit;
+  double size = pc_label_size(cr, p->grid, name, l->unit);
   bool stick = pc_grid_segments(p->grid);
-  if (pc_grid_kind_of(p->grid) == PC_GRID_TRIANGLE) size *= 0.7;
-  if (stick) size *= 0.55;
   pc_point at = pc_layout_map(l, best);
   if (stick) {
     /* On a stick, a disc of the piece's color holds the name. */
@@ -284,9 +361,9 @@ void pc_draw_picture(cairo_t *cr, const pc_picture *p, const pc_layout *l,
   cairo_new_path(cr);
   if (pc_grid_segments(p->grid)) draw_sticks(cr, p, l, o);
   else draw_cells(cr, p, l, o);
-  if (o->labels)
+  if (o->labels && labels_fit(cr, p, l))
     for (int32_t a = 0; a < p->n_cells; a++)
-      if (p->anchor[a] == a) label(cr, p, l, a, o);
+      if (labelled(p, a)) label(cr, p, l, a, o);
   cairo_restore(cr);
 }
 

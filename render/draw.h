@@ -76,4 +76,26 @@ void pc_draw_background(cairo_t *cr, double w, double h, const pc_render_opts *o
 void pc_draw_text(cairo_t *cr, const char *text, double x, double y, double size, bool bold,
                   pc_rgb under, const pc_render_opts *o);
 
+/* The smallest text that stays legible, in points (pixels in PNG): labels
+   that would be smaller are left off, and a sheet grows rather than
+   write its title smaller. */
+#define PC_TEXT_MIN 7.0
+
+/* How wide `text` is at this size (the font pc_draw_text uses). */
+double pc_text_width(cairo_t *cr, const char *text, double size, bool bold);
+
+/* The largest size up to `size` at which `text` is at most `room` wide. */
+double pc_text_fit(cairo_t *cr, const char *text, double size, bool bold, double room);
+
+/* The size of a piece's name written on it with cells of `unit` points:
+   a share of the cell, raised to PC_TEXT_MIN when the cell has room, made
+   smaller when the name is wider than the room; 0 when it would be
+   smaller than PC_TEXT_MIN (no label rather than an illegible one). */
+double pc_label_size(cairo_t *cr, const pc_grid *g, const char *name, double unit);
+
+/* The smallest cell side (whole points) at which every piece of the
+   puzzle gets a legible label: galleries, whose cells are small, grow
+   to it when labels are asked for and no cell size is given. */
+double pc_label_min_cell(const pc_puzzle *pz);
+
 #endif

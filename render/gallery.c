@@ -36,13 +36,61 @@ static int32_t columns(int32_t n, const pc_gallery_opts *o)
   return n < c ? (n > 0 ? n : 1) : c;
 }
 
-void pc_gallery_sheet_size(const pc_puzzle *pz, int32_t n, const pc_gallery_page *page,
-                           const pc_gallery_opts *o, double *width, double *height)
+void pc_gallery_caption(const char *const *captions, const pc_gallery_page *page, int32_t i,
+                        char *buf, size_t size)
+{
+  if (captions && captions[i]) snprintf(buf, size, "%s", captions[i]);
+  else if (page && page->scores)
+    snprintf(buf, size, "#%d  h %d  v %d", (int)i + 1, (int)page->scores[i].h,
+             (int)page->scores[i].v);
+  else snprintf(buf, size, "#%d", (int)i + 1);
+}
+
+/* A header line's size: `size`, or smaller to fit the sheet's width, but
+   never smaller than the captions: the sheet grows instead. */
+static double fit_line(cairo_t *cr, const char *text, double size, bool bold,
+                       const pc_gallery_opts *o, pc_sheet_plan *p)
+{
+  size = pc_text_fit(cr, text, size, bold, p->width - 2 * o->gap);
+  if (size >= p->caption) return size;
+  p->width = fmax(p->width, pc_text_width(cr, text, p->caption, bold) + 2 * o->gap);
+  return p->caption;
+}
+
+/* The captions' one size, and the column that holds them. */
+static void fit_captions(cairo_t *cr, const char *const *captions, int32_t n,
+                         const pc_gallery_page *page, const pc_gallery_opts *o,
+                         pc_sheet_plan *p)
+{
+  double widest = 0;
+  for (int32_t i = 0; i < n; i++) {
+    char cap[256];
+    pc_gallery_caption(captions, page, i, cap, sizeof cap);
+    widest = fmax(widest, pc_text_width(cr, cap, PC_TEXT_MIN, false));
+  }
+  /* Widths grow about in proportion to the size. */
+  p->caption = widest > 0 ? fmin(o->caption, PC_TEXT_MIN * p->column / widest) : o->caption;
+  if (p->caption < PC_TEXT_MIN) p->caption = PC_TEXT_MIN, p->column = widest;
+}
+
+pc_sheet_plan pc_gallery_plan(const pc_puzzle *pz, const char *const *captions, int32_t n,
+                              const pc_gallery_page *page, const pc_gallery_opts *o)
 {
   pc_layout l = pc_draw_layout(pz->grid, pz->cells, pz->n_cells, &o->draw);
-  int32_t cols = columns(n, o), rows = (n + cols - 1) / cols;
-  *width = cols * l.width + (cols + 1) * o->gap;
-  *height = header_height(page, o) + rows * (l.height + 2 * o->caption) + (rows + 1) * o->gap;
+  pc_sheet_plan p = {.columns = columns(n, o), .column = l.width};
+  p.rows = (n + p.columns - 1) / p.columns;
+  cairo_surface_t *surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *cr = cairo_create(surface);
+  fit_captions(cr, captions, n, page, o, &p);
+  double pictures = p.columns * p.column + (p.columns + 1) * o->gap;
+  p.width = pictures;
+  p.title = fit_line(cr, title_of(pz, page), 1.3 * o->caption, true, o, &p);
+  if (page && page->summary) p.summary = fit_line(cr, page->summary, o->caption, false, o, &p);
+  cairo_destroy(cr);
+  cairo_surface_destroy(surface);
+  p.left = (p.width - pictures) / 2 + o->gap;
+  p.height = header_height(page, o) + p.rows * (l.height + 2 * o->caption) + (p.rows + 1) * o->gap;
+  return p;
 }
 
 bool pc_gallery_is_dir(const char *path)
@@ -52,43 +100,52 @@ bool pc_gallery_is_dir(const char *path)
   return (n && path[n - 1] == '/') || (stat(path, &st) == 0 && S_ISDIR(st.st_mode));
 }
 
-static void caption_of(const char *const *captions, int32_t i, char *buf, size_t size)
+/* One gallery: what every way of drawing it needs. */
+typedef struct gallery {
+  const pc_puzzle *pz;
+  const pc_tiling *tilings;
+  const char *const *captions;
+  int32_t n;
+  const pc_gallery_page *page;
+  const pc_gallery_opts *o;
+  const pc_rgb *colors;
+} gallery;
+
+static void sheet_header(cairo_t *cr, const gallery *g, const pc_sheet_plan *p)
 {
-  if (captions && captions[i]) snprintf(buf, size, "%s", captions[i]);
-  else snprintf(buf, size, "#%d", (int)i + 1);
+  const pc_gallery_opts *o = g->o;
+  pc_draw_text(cr, title_of(g->pz, g->page), p->width / 2, o->gap + 0.7 * o->caption, p->title,
+               true, o->draw.background, &o->draw);
+  if (g->page && g->page->summary)
+    pc_draw_text(cr, g->page->summary, p->width / 2, o->gap + 2.3 * o->caption, p->summary,
+                 false, o->draw.background, &o->draw);
 }
 
-static pc_status sheet(const char *path, const pc_puzzle *pz, const pc_tiling *tilings,
-                       const char *const *captions, int32_t n, const pc_gallery_page *page,
-                       const pc_gallery_opts *o, const pc_rgb *colors, pc_error *err)
+static pc_status sheet(const char *path, const gallery *g, pc_error *err)
 {
-  double w, h;
-  pc_gallery_sheet_size(pz, n, page, o, &w, &h);
+  const pc_gallery_opts *o = g->o;
+  const pc_puzzle *pz = g->pz;
+  pc_sheet_plan p = pc_gallery_plan(pz, g->captions, g->n, g->page, o);
   pc_canvas cv;
-  pc_status s = pc_canvas_open(&cv, path, w, h, err);
+  pc_status s = pc_canvas_open(&cv, path, p.width, p.height, err);
   if (s) return s;
-  pc_draw_background(cv.cr, w, h, &o->draw);
-  pc_draw_text(cv.cr, title_of(pz, page), w / 2, o->gap + 0.7 * o->caption, 1.3 * o->caption,
-               true, o->draw.background, &o->draw);
-  if (page && page->summary)
-    pc_draw_text(cv.cr, page->summary, w / 2, o->gap + 2.3 * o->caption, o->caption, false,
-                 o->draw.background, &o->draw);
+  pc_draw_background(cv.cr, p.width, p.height, &o->draw);
+  sheet_header(cv.cr, g, &p);
   pc_layout base = pc_draw_layout(pz->grid, pz->cells, pz->n_cells, &o->draw);
-  int32_t cols = columns(n, o);
-  double top = header_height(page, o) + o->gap, step_x = base.width + o->gap,
+  double top = header_height(g->page, o) + o->gap, step_x = p.column + o->gap,
          step_y = base.height + 2 * o->caption + o->gap;
-  for (int32_t i = 0; i < n; i++) {
+  for (int32_t i = 0; i < g->n; i++) {
     pc_layout l = base;
-    double x = o->gap + (i % cols) * step_x, y = top + (i / cols) * step_y;
-    l.dx += x;
+    double x = p.left + (i % p.columns) * step_x, y = top + (i / p.columns) * step_y;
+    l.dx += x + (p.column - base.width) / 2;
     l.dy += y;
-    pc_picture pic = {pz->grid, pz->cells, pz->n_cells, tilings[i].piece, tilings[i].anchor,
-                      pz->pieces, colors};
+    pc_picture pic = {pz->grid, pz->cells, pz->n_cells, g->tilings[i].piece,
+                      g->tilings[i].anchor, pz->pieces, g->colors};
     pc_draw_picture(cv.cr, &pic, &l, &o->draw);
     char cap[256];
-    caption_of(captions, i, cap, sizeof cap);
-    pc_draw_text(cv.cr, cap, x + base.width / 2, y + base.height + o->caption, o->caption,
-                 false, o->draw.background, &o->draw);
+    pc_gallery_caption(g->captions, g->page, i, cap, sizeof cap);
+    pc_draw_text(cv.cr, cap, x + p.column / 2, y + base.height + o->caption, p.caption, false,
+                 o->draw.background, &o->draw);
   }
   return pc_canvas_commit(&cv, err);
 }
@@ -170,20 +227,19 @@ static void put_page_head(FILE *f, const pc_puzzle *pz, const pc_gallery_page *p
 }
 
 /* The pictures, each an inline SVG with its caption. */
-static pc_status put_figures(FILE *f, const pc_puzzle *pz, const pc_tiling *tilings,
-                             const char *const *captions, int32_t n, const pc_gallery_opts *o,
-                             const pc_rgb *colors, pc_error *err)
+static pc_status put_figures(FILE *f, const gallery *g, pc_error *err)
 {
   pc_status s = PC_OK;
-  pc_layout l = pc_draw_layout(pz->grid, pz->cells, pz->n_cells, &o->draw);
-  for (int32_t i = 0; i < n && !s; i++) {
+  const pc_render_opts *o = &g->o->draw;
+  pc_layout l = pc_draw_layout(g->pz->grid, g->pz->cells, g->pz->n_cells, o);
+  for (int32_t i = 0; i < g->n && !s; i++) {
     pc_canvas cv;
     if ((s = pc_canvas_open_memory(&cv, PC_FORMAT_SVG, l.width, l.height, err))) break;
-    pc_draw_background(cv.cr, l.width, l.height, &o->draw);
-    pc_draw_tiling(cv.cr, pz, &tilings[i], colors, &o->draw);
+    pc_draw_background(cv.cr, l.width, l.height, o);
+    pc_draw_tiling(cv.cr, g->pz, &g->tilings[i], g->colors, o);
     if ((s = pc_canvas_commit(&cv, err))) break;
     char cap[256];
-    caption_of(captions, i, cap, sizeof cap);
+    pc_gallery_caption(g->captions, g->page, i, cap, sizeof cap);
     fputs("<figure>\n", f);
     put_inline_svg(f, cv.data ? cv.data : "", i + 1);
     fputs("<figcaption>", f);
@@ -194,9 +250,7 @@ static pc_status put_figures(FILE *f, const pc_puzzle *pz, const pc_tiling *tili
   return s;
 }
 
-static pc_status page_html(const char *dir, const pc_puzzle *pz, const pc_tiling *tilings,
-                           const char *const *captions, int32_t n, const pc_gallery_page *page,
-                           const pc_gallery_opts *o, const pc_rgb *colors, pc_error *err)
+static pc_status page_html(const char *dir, const gallery *g, pc_error *err)
 {
   if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
     pc_error_file(err, dir);
@@ -209,9 +263,9 @@ static pc_status page_html(const char *dir, const pc_puzzle *pz, const pc_tiling
   char *tmp;
   pc_status s = pc_atomic_open(path, &f, &tmp, err);
   if (s) return s;
-  put_page_head(f, pz, page);
+  put_page_head(f, g->pz, g->page);
   fputs("<div class=\"gallery\">\n", f);
-  s = put_figures(f, pz, tilings, captions, n, o, colors, err);
+  s = put_figures(f, g, err);
   fputs("</div>\n</body>\n</html>\n", f);
   if (s) {
     pc_atomic_abort(f, tmp);
@@ -237,8 +291,8 @@ pc_status pc_render_gallery(const char *path, const pc_puzzle *pz, const pc_tili
   pc_rgb *colors = pc_alloc_array((size_t)pz->n_pieces, sizeof *colors);
   if (!colors) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   pc_palette_puzzle(pz, colors);
-  s = dir ? page_html(path, pz, tilings, captions, n, page, o, colors, err)
-          : sheet(path, pz, tilings, captions, n, page, o, colors, err);
+  gallery g = {pz, tilings, captions, n, page, o, colors};
+  s = dir ? page_html(path, &g, err) : sheet(path, &g, err);
   free(colors);
   return s;
 }

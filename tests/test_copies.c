@@ -1,6 +1,7 @@
 /* test_copies.c — pieces with copies, ranges and `choose` groups: one item
    with bounds each (matrix.h), counted exactly, up to symmetry too, and
-   through every path a puzzle takes (rows and xc, threads, engines). */
+   through every path a puzzle takes (rows and xc, threads, engines); text
+   art that tells copies and generated names apart with a key. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
@@ -254,4 +255,67 @@ Test(copies, holes_counted)
   cr_expect(strstr(err.msg, "holes is a number N or a range"), "%s", err.msg);
   free(path);
   pc_remove_tree(dir);
+}
+
+/* The piece a character of text art stands for, read back from the art's
+   key line ("A = Q1, B = Q2; copies of Q1: a b"); a character the key does
+   not name stands for the piece of that one-character name. */
+static void decode(const char *key, char ch, char *name, size_t size)
+{
+  snprintf(name, size, "%c", ch);
+  char pair[8];
+  snprintf(pair, sizeof pair, "%c = ", ch);
+  for (const char *p = key; (p = strstr(p, pair)); p++)
+    if (p == key || p[-1] == ' ') {
+      snprintf(name, size, "%.*s", (int)strcspn(p + 4, ",;\n"), p + 4);
+      return;
+    }
+  for (const char *p = key; (p = strstr(p, "copies of ")); p++) {
+    const char *colon = strchr(p, ':'), *end = p + strcspn(p, ";\n");
+    for (const char *q = colon; q && q + 1 < end; q++)
+      if (q[0] == ' ' && q[1] == ch && (q + 2 == end || q[2] == ' ')) {
+        snprintf(name, size, "%.*s", (int)(colon - p - 10), p + 10);
+        return;
+      }
+  }
+}
+
+/* Generated names (`polycover pieces`: Q1, Q2, ...) show as one-character
+   symbols with a key, as do copies: every cell of the art, read through
+   the key, names the piece the solver put there; `solve` prints the key. */
+Test(copies, generated_names_keyed)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-names-XXXXXX"), *set = pc_path_in(dir, "gen4.yaml");
+  char *board = pc_path_in(dir, "b.yaml");
+  pc_run r = pc_run_program(NULL, (const char *[]){"pieces", "--size", "4", NULL});
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  pc_write_file(set, r.out, strlen(r.out));
+  pc_run_free(&r);
+  static const char text[] = "title: t\ngrid: square\npieces:\n  - set: gen4\n    copies: 2\n"
+                             "board: |\n  ########\n  ########\n  ########\n  ########\n"
+                             "  ########\n";
+  pc_write_file(board, text, strlen(text));
+  pc_puzzle pz;
+  int32_t n;
+  pc_tiling *t = pc_board_tilings(board, 1, &pz, &n);
+  cr_assert_eq(n, 1);
+  char *art = pc_tiling_ascii(&t[0], &pz);
+  const char *key = art + 5 * 9;
+  cr_assert(strchr(key, '\n'), "a key line: %s", art);
+  for (int32_t i = 0; i < pz.n_cells; i++) {
+    char name[PC_NAME_MAX + 1];
+    decode(key, art[pz.cells[i].r * 9 + pz.cells[i].c], name, sizeof name);
+    cr_expect_str_eq(name, pz.pieces[t[0].piece[i]].name, "cell %d in\n%s", (int)i, art);
+  }
+  char first[64];
+  snprintf(first, sizeof first, "%c = %s, ", pz.pieces[0].symbol, pz.pieces[0].name);
+  r = pc_run_program(NULL, (const char *[]){"solve", board, "--limit", "1", NULL});
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, first), "%s", r.out);
+  pc_run_free(&r);
+  free(art);
+  pc_tilings_free(t, n);
+  pc_puzzle_free(&pz);
+  pc_remove_tree(dir);
+  free(set), free(board), free(dir);
 }

@@ -1,7 +1,9 @@
 /* test_render.c — pictures: pixels of solutions drawn in memory for each
    grid, SVG that is well formed with one filled shape per piece, gallery
    sheets whose size follows from the count and the columns, a
-   self-contained index.html, and the errors of `polycover render`. */
+   self-contained index.html, and the errors of `polycover render`; text
+   that reads right: titles and captions that fit, labels legible or left
+   off, captions with the scores and no file name. */
 #include <cairo.h>
 #include <criterion/criterion.h>
 #include <math.h>
@@ -453,6 +455,189 @@ Test(render, copies_shaded_apart)
   cr_expect_eq(distinct_fills(svg), 10);
   free(svg);
   unlink(path);
+  pc_tilings_free(t, n);
+  pc_puzzle_free(&pz);
+}
+
+/* ---- text that reads right ---- */
+
+/* The figcaptions of an index.html, in order, joined by newlines. */
+static char *figcaptions(const char *html)
+{
+  size_t cap = strlen(html) + 1, at = 0;
+  char *out = calloc(cap, 1);
+  for (const char *p = html; (p = strstr(p, "<figcaption>")); p++) {
+    p += strlen("<figcaption>");
+    const char *end = strstr(p, "</figcaption>");
+    cr_assert_not_null(end);
+    at += (size_t)snprintf(out + at, cap - at, "%.*s\n", (int)(end - p), p);
+  }
+  return out;
+}
+
+/* A solution file read through a pipe (`-` and /dev/stdin): the page says
+   the puzzle's title and the count, never the file's name, and each
+   caption holds the solution's symmetry scores as `score` computes them. */
+Test(render, gallery_caption_from_a_pipe)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-pipe-XXXXXX"), *sol = pc_path_in(dir, "s.sol");
+  char *site = pc_path_in(dir, "site/"), *index = pc_path_in(dir, "site/index.html");
+  write_solutions(sol);
+  char *text = pc_slurp_file(sol);
+  pc_solfile f;
+  pc_error err = {0};
+  cr_assert_eq(pc_solfile_read(sol, &f, &err), PC_OK, "%s", err.msg);
+  pc_scorer scorer;
+  cr_assert_eq(pc_scorer_init(&scorer, f.pz.grid, f.pz.cells, f.pz.n_cells), PC_OK);
+  const char *inputs[] = {"-", "/dev/stdin"};
+  for (int k = 0; k < 2; k++) {
+    pc_run r = pc_run_program(text, (const char *[]){"render", inputs[k], "--gallery", site,
+                                                     NULL});
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    pc_run_free(&r);
+    char *html = pc_slurp_file(index);
+    cr_expect(strstr(html, f.pz.title), "%s: the title", inputs[k]);
+    cr_expect(strstr(html, "<p class=\"summary\">2 solutions</p>"), "%s", html);
+    cr_expect(!strstr(html, "/dev/") && !strstr(html, "stdin") && !strstr(html, "s.sol"),
+              "%s: no file name in %s", inputs[k], html);
+    char want[256] = "", *got = figcaptions(html);
+    for (int32_t i = 0; i < f.n_solutions; i++) {
+      pc_score sc = pc_score_tiling(&scorer, &f.solutions[i]);
+      size_t len = strlen(want);
+      snprintf(want + len, sizeof want - len, "#%d  h %d  v %d\n", (int)i + 1, (int)sc.h,
+               (int)sc.v);
+    }
+    cr_expect_str_eq(got, want);
+    free(got);
+    free(html);
+  }
+  pc_scorer_free(&scorer);
+  pc_solfile_free(&f);
+  free(text);
+  pc_remove_tree(dir);
+  free(sol), free(site), free(index), free(dir);
+}
+
+static double text_width(const char *text, double size, bool bold)
+{
+  cairo_surface_t *s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *cr = cairo_create(s);
+  double w = pc_text_width(cr, text, size, bold);
+  cairo_destroy(cr);
+  cairo_surface_destroy(s);
+  return w;
+}
+
+/* The width attribute of cairo's SVG, in points. */
+static double svg_width(const char *svg)
+{
+  const char *w = strstr(svg, "width=\"");
+  cr_assert_not_null(w);
+  return strtod(w + 7, NULL);
+}
+
+/* Titles fit a one-column sheet: a short one at its full size; a longer
+   one smaller and within the sheet's width; one too long even at the
+   captions' size widens the sheet (drawn as SVG: the file's width is the
+   plan's). */
+Test(render, gallery_title_fits)
+{
+  pc_puzzle pz;
+  int32_t n;
+  pc_tiling *t = pc_board_tilings("tests/data/boards/small.yaml", 1, &pz, &n);
+  pc_gallery_opts o = pc_gallery_defaults();
+  o.columns = 1;
+  pc_gallery_page page = {.title = "2x5"};
+  pc_sheet_plan short_title = pc_gallery_plan(&pz, NULL, n, &page, &o);
+  page.title = "Two by five";
+  pc_sheet_plan longer = pc_gallery_plan(&pz, NULL, n, &page, &o);
+  cr_expect_eq(short_title.title, 1.3 * o.caption);
+  cr_expect_lt(longer.title, short_title.title);
+  cr_expect_geq(longer.title, longer.caption);
+  cr_expect_eq(longer.width, short_title.width, "the sheet keeps its width");
+  cr_expect_leq(text_width(page.title, longer.title, true), longer.width - 2 * o.gap);
+  page.title = "Small pieces in a rectangle of two by five, a title far too long to shrink";
+  pc_sheet_plan widest = pc_gallery_plan(&pz, NULL, n, &page, &o);
+  cr_expect_eq(widest.title, widest.caption);
+  cr_expect_gt(widest.width, short_title.width);
+  cr_expect_leq(text_width(page.title, widest.title, true), widest.width - 2 * o.gap + 1e-9);
+  char path[] = "/tmp/pc-title-XXXXXX.svg";
+  close(mkstemps(path, 4));
+  pc_error err = {0};
+  cr_assert_eq(pc_render_gallery(path, &pz, t, NULL, n, &page, &o, &err), PC_OK, "%s", err.msg);
+  char *svg = pc_slurp_file(path);
+  cr_expect_float_eq(svg_width(svg), widest.width, 0.5);
+  free(svg);
+  unlink(path);
+  pc_tilings_free(t, n);
+  pc_puzzle_free(&pz);
+}
+
+/* Captions wider than a picture: one size for all that fits the column,
+   or the column made wider at PC_TEXT_MIN. */
+Test(render, gallery_captions_fit)
+{
+  pc_puzzle pz;
+  int32_t n;
+  pc_tiling *t = pc_board_tilings("tests/data/boards/small.yaml", 2, &pz, &n);
+  pc_gallery_opts o = pc_gallery_defaults();
+  pc_layout l = pc_draw_layout(pz.grid, pz.cells, pz.n_cells, &o.draw);
+  const char *caps[] = {"#1  h 12  v 34", "#2  a caption far wider than this small board"};
+  pc_sheet_plan p = pc_gallery_plan(&pz, caps, 1, NULL, &o);
+  cr_expect_lt(p.caption, o.caption);
+  cr_expect_float_eq(p.column, l.width, 1e-9);
+  cr_expect_leq(text_width(caps[0], p.caption, false), p.column + 1e-9);
+  p = pc_gallery_plan(&pz, caps, 2, NULL, &o);
+  cr_expect_eq(p.caption, PC_TEXT_MIN);
+  cr_expect_gt(p.column, l.width);
+  cr_expect_leq(text_width(caps[1], p.caption, false), p.column + 1e-9);
+  pc_tilings_free(t, n);
+  pc_puzzle_free(&pz);
+}
+
+static bool same_pixels(const image *a, const image *b)
+{
+  cairo_surface_t *s = a->s, *u = b->s;
+  int h = cairo_image_surface_get_height(s), stride = cairo_image_surface_get_stride(s);
+  return h == cairo_image_surface_get_height(u) &&
+         stride == cairo_image_surface_get_stride(u) &&
+         !memcmp(cairo_image_surface_get_data(s), cairo_image_surface_get_data(u),
+                 (size_t)h * (size_t)stride);
+}
+
+/* Labels grow with the cell, never below PC_TEXT_MIN; a cell too small for
+   every name gets none (the picture is the one without labels); at
+   pc_label_min_cell all fit, a point less and the widest does not. */
+Test(render, labels_scale_or_stay_off)
+{
+  pc_puzzle pz;
+  int32_t n;
+  pc_tiling *t = pc_board_tilings("boards/scott.yaml", 1, &pz, &n);
+  cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *cr = cairo_create(rec);
+  double at14 = pc_label_size(cr, pz.grid, "W", 14), at36 = pc_label_size(cr, pz.grid, "W", 36);
+  cr_expect_geq(at14, PC_TEXT_MIN);
+  cr_expect_gt(at36, at14);
+  cr_expect_eq(pc_label_size(cr, pz.grid, "W", 6), 0);
+  double cell = pc_label_min_cell(&pz);
+  bool all = true, some_missing = false;
+  for (int32_t k = 0; k < pz.n_pieces; k++) {
+    all = all && pc_label_size(cr, pz.grid, pz.pieces[k].name, cell) > 0;
+    some_missing = some_missing || !pc_label_size(cr, pz.grid, pz.pieces[k].name, cell - 1);
+  }
+  cr_expect(all && some_missing, "cell %g", cell);
+  cairo_destroy(cr);
+  cairo_surface_destroy(rec);
+  for (int k = 0; k < 2; k++) {
+    pc_render_opts o = pc_render_defaults();
+    o.cell = k ? 36 : 6;
+    image plain = draw(&pz, &t[0], &o);
+    o.labels = true;
+    image labelled = draw(&pz, &t[0], &o);
+    cr_expect_eq(same_pixels(&plain, &labelled), k == 0, "cell %g", o.cell);
+    image_free(&plain);
+    image_free(&labelled);
+  }
   pc_tilings_free(t, n);
   pc_puzzle_free(&pz);
 }

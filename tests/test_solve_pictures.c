@@ -1,6 +1,6 @@
 /* test_solve_pictures.c — the pictures `solve` draws: one solution, a
    gallery (sheet or page), the profile chart; bad names fail before the
-   search. */
+   search; `render` captions a gallery as `solve` does. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,4 +65,49 @@ Test(solve_pictures, bad_names_fail_early)
   r = pc_run_program(NULL, index);
   cr_expect_eq(r.status, 2);
   pc_run_free(&r);
+}
+
+/* The text between each `open` and the next `close`, in order, one a line. */
+static char *between(const char *html, const char *open, const char *close)
+{
+  size_t cap = strlen(html) + 1, at = 0;
+  char *out = calloc(cap, 1);
+  for (const char *p = html; (p = strstr(p, open)); p++) {
+    p += strlen(open);
+    const char *end = strstr(p, close);
+    cr_assert_not_null(end);
+    at += (size_t)snprintf(out + at, cap - at, "%.*s\n", (int)(end - p), p);
+  }
+  return out;
+}
+
+/* `render --gallery` captions the solutions of a file as `solve --gallery`
+   captioned them while solving: "#n  h H  v V", and the same title. */
+Test(solve_pictures, render_captions_as_solve)
+{
+  char *dir = pc_scratch_dir("/tmp/polycover-captions-XXXXXX");
+  char *sol = pc_path_in(dir, "s.sol"), *solved = pc_path_in(dir, "solved/"),
+       *rendered = pc_path_in(dir, "rendered/");
+  const char *solve[] = {"solve", "boards/tetrahex4x7.yaml", "--count", "--threads", "1",
+                         "--output", sol, "--gallery", solved, NULL};
+  pc_run r = pc_run_program(NULL, solve);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+  const char *render[] = {"render", sol, "--gallery", rendered, NULL};
+  r = pc_run_program(NULL, render);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+  char *a_path = pc_path_in(solved, "index.html"), *b_path = pc_path_in(rendered, "index.html");
+  char *a = pc_slurp_file(a_path), *b = pc_slurp_file(b_path);
+  char *caps_a = between(a, "<figcaption>", "</figcaption>");
+  char *caps_b = between(b, "<figcaption>", "</figcaption>");
+  cr_expect(strstr(caps_a, "#1  h "), "%s", caps_a);
+  cr_expect_str_eq(caps_b, caps_a);
+  char *title_a = between(a, "<h1>", "</h1>"), *title_b = between(b, "<h1>", "</h1>");
+  cr_expect_str_eq(title_b, title_a);
+  cr_expect_str_eq(title_a, "Tetrahexes in a 4x7 parallelogram\n");
+  free(title_a), free(title_b), free(caps_a), free(caps_b), free(a), free(b);
+  free(a_path), free(b_path);
+  pc_remove_tree(dir);
+  free(sol), free(solved), free(rendered), free(dir);
 }

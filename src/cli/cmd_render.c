@@ -1,6 +1,7 @@
 /* cmd_render.c — `polycover render`: pictures from a solution file, or of a
    board's pieces before solving. */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -10,6 +11,7 @@
 #include "render/gallery.h"
 #include "render/output.h"
 #include "render/render.h"
+#include "poly/score.h"
 #include "poly/solfile.h"
 
 static const char usage[] =
@@ -24,8 +26,9 @@ static const char usage[] =
     "\n"
     "  -o, --output OUT     the picture\n"
     "  -i, --index N        draw solution N of the file (from 1; default 1)\n"
-    "  -g, --gallery OUT    draw many solutions, each with its number: on one\n"
-    "                       sheet, or, when OUT is a folder (DIR/), as a\n"
+    "  -g, --gallery OUT    draw many solutions under the puzzle's title, each\n"
+    "                       with its number and symmetry scores (as 'score'):\n"
+    "                       on one sheet, or, when OUT is a folder (DIR/), as a\n"
     "                       self-contained DIR/index.html with every picture inline\n"
     "  -m, --max N          at most N solutions in the gallery (default: all)\n"
     "  -c, --columns C      pictures per row of the sheet (default 4)\n"
@@ -33,7 +36,8 @@ static const char usage[] =
     "      --labels         write each piece's name on it\n"
     "      --no-inner       no thin lines between the cells of a piece\n"
     "      --cell SIZE      a cell's side in points, pixels in PNG (default 36,\n"
-    "                       14 in galleries)\n"
+    "                       14 in galleries, more with --labels if the names\n"
+    "                       need it); labels too small to read are left off\n"
     "  -h, --help           show this help\n"
     "\n"
     "Exit status: 0 done, 1 failure (cannot write), 2 bad usage or bad input.\n";
@@ -51,28 +55,34 @@ static void apply(const render_args *a, pc_render_opts *o)
   if (a->no_inner) o->inner = 0;
 }
 
-static int gallery(const char *file, const pc_solfile *f, const render_args *a)
+/* The sheet: the puzzle's title, the count, and each picture captioned with
+   its number and symmetry scores, as `solve --gallery` captions them. */
+static int gallery(const pc_solfile *f, const render_args *a)
 {
   int32_t n = f->n_solutions;
   if (a->max && a->max < (uint64_t)n) n = (int32_t)a->max;
-  char **captions = pc_calloc_array((size_t)n + 1, sizeof *captions);
-  char summary[256];
-  if (!captions) return pc_exit_status("render", PC_ERR_NOMEM, &(pc_error){0});
-  for (int32_t i = 0; i < n; i++)
-    if (asprintf(&captions[i], "#%d", (int)i + 1) < 0) captions[i] = NULL;
-  int len = snprintf(summary, sizeof summary, "%d solution%s in %s", (int)f->n_solutions,
-                     f->n_solutions == 1 ? "" : "s", file);
-  if (n < f->n_solutions && len > 0 && (size_t)len < sizeof summary)
+  pc_error err = {0};
+  pc_scorer scorer;
+  pc_status s = pc_scorer_init(&scorer, f->pz.grid, f->pz.cells, f->pz.n_cells);
+  pc_score *scores = s ? NULL : pc_alloc_array((size_t)n + 1, sizeof *scores);
+  if (!scores) {
+    if (!s) pc_scorer_free(&scorer);
+    return pc_exit_status("render", PC_ERR_NOMEM, &err);
+  }
+  for (int32_t i = 0; i < n; i++) scores[i] = pc_score_tiling(&scorer, &f->solutions[i]);
+  pc_scorer_free(&scorer);
+  char summary[96];
+  int len = snprintf(summary, sizeof summary, "%d %s", (int)f->n_solutions,
+                     pc_plural((uint64_t)f->n_solutions, "solution", "solutions"));
+  if (n < f->n_solutions)
     snprintf(summary + len, sizeof summary - (size_t)len, " (the first %d shown)", (int)n);
-  pc_gallery_page page = {.summary = summary};
+  pc_gallery_page page = {.summary = summary, .scores = scores};
   pc_gallery_opts o = pc_gallery_defaults();
   apply(a, &o.draw);
+  if (a->labels && !a->cell) o.draw.cell = fmax(o.draw.cell, pc_label_min_cell(&f->pz));
   if (a->columns) o.columns = (int32_t)a->columns;
-  pc_error err = {0};
-  pc_status s = pc_render_gallery(a->gallery, &f->pz, f->solutions,
-                                  (const char *const *)captions, n, &page, &o, &err);
-  for (int32_t i = 0; i < n; i++) free(captions[i]);
-  free(captions);
+  s = pc_render_gallery(a->gallery, &f->pz, f->solutions, NULL, n, &page, &o, &err);
+  free(scores);
   return s ? pc_exit_status("render", s, &err) : PC_EXIT_OK;
 }
 
@@ -101,7 +111,7 @@ static int solutions(const char *file, const render_args *a)
   if ((s = pc_solfile_read(file, &f, &err))) return pc_exit_status("render", s, &err);
   int status = PC_EXIT_OK;
   if (a->gallery) {
-    status = gallery(file, &f, a);
+    status = gallery(&f, a);
   } else if (a->index > (uint64_t)f.n_solutions) {
     fprintf(stderr, "polycover render: %s holds %d solution%s, no solution %llu\n", file,
             (int)f.n_solutions, f.n_solutions == 1 ? "" : "s", (unsigned long long)a->index);

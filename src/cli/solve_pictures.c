@@ -1,6 +1,7 @@
 /* solve_pictures.c — choosing and drawing the pictures of a solve run. */
 #include "cli/solve_pictures.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -95,19 +96,14 @@ static pc_status draw_gallery(pc_solve_pictures *p, const pc_puzzle *pz, const p
   int32_t n = best ? c->n_best : p->n_shown;
   if (best && n > p->max) n = p->max;
   if (!best && p->sort) sort_shown(p);
-  char (*caption)[64] = pc_alloc_array((size_t)n + 1, sizeof *caption);
-  const char **captions = pc_alloc_array((size_t)n + 1, sizeof *captions);
+  pc_score *scores = best ? pc_alloc_array((size_t)n + 1, sizeof *scores) : NULL;
   pc_sym_count *sym =
       pc_alloc_array((size_t)c->table_side * (size_t)c->table_side + 1, sizeof *sym);
-  if (!caption || !captions || !sym) {
-    free(caption), free(captions), free(sym);
+  if ((best && !scores) || !sym) {
+    free(scores), free(sym);
     return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   }
-  for (int32_t i = 0; i < n; i++) {
-    pc_score sc = best ? pc_score_tiling(c->scorer, &tilings[i]) : p->scores[i];
-    snprintf(caption[i], sizeof caption[i], "#%d  h %d  v %d", (int)i + 1, (int)sc.h, (int)sc.v);
-    captions[i] = caption[i];
-  }
+  for (int32_t i = 0; i < n && best; i++) scores[i] = pc_score_tiling(c->scorer, &tilings[i]);
   int32_t n_sym = 0;
   for (int32_t h = c->table_side - 1; h >= 0; h--)
     for (int32_t v = c->table_side - 1; v >= 0; v--) {
@@ -119,13 +115,14 @@ static pc_status draw_gallery(pc_solve_pictures *p, const pc_puzzle *pz, const p
            (unsigned long long)c->solutions, pc_plural(c->solutions, "solution", "solutions"),
            (unsigned long long)c->unique,
            best ? "; the maximally symmetric" : "");
-  pc_gallery_page page = {.summary = summary, .sym = sym, .n_sym = n_sym};
+  pc_gallery_page page = {.summary = summary, .sym = sym, .n_sym = n_sym,
+                          .scores = best ? scores : p->scores};
   pc_gallery_opts o = pc_gallery_defaults();
   if (p->columns > 0) o.columns = p->columns;
   o.draw.labels = p->labels;
-  pc_status s = pc_render_gallery(p->gallery, pz, tilings, captions, n, &page, &o, err);
-  free(caption);
-  free(captions);
+  if (p->labels) o.draw.cell = fmax(o.draw.cell, pc_label_min_cell(pz));
+  pc_status s = pc_render_gallery(p->gallery, pz, tilings, NULL, n, &page, &o, err);
+  free(scores);
   free(sym);
   return s;
 }

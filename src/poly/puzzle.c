@@ -476,7 +476,9 @@ pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err)
   const char *title, *description;
   if ((s = pc_ydoc_string(&y, root, "title", &title, err))) goto done;
   if ((s = pc_ydoc_string(&y, root, "description", &description, err))) goto done;
-  snprintf(pz->title, sizeof pz->title, "%s", title ? title : path);
+  /* Untitled: the file's name, without its folder (pictures show it). */
+  const char *slash = strrchr(path, '/');
+  snprintf(pz->title, sizeof pz->title, "%s", title ? title : slash ? slash + 1 : path);
   pz->grid = pc_grid_by_name(pc_ydoc_scalar(grid) ? pc_ydoc_scalar(grid) : "");
   if (!pz->grid) {
     s = pc_ydoc_fail(&y, grid, err, "unknown grid (%s)", pc_grid_names());

@@ -447,7 +447,9 @@ static pc_status read_all(reader *rd)
       if (!board) return fail(rd, line, "a checksum before the board");
       pc_error_file(rd->err, rd->path);
       if ((s = pc_lines_checksum_here(&rd->in, rd->err))) return s;
-      if (!title) snprintf(pz->title, sizeof pz->title, "%s", rd->path);
+      /* Untitled: the file's name without its folder, as for a board. */
+      const char *slash = strrchr(rd->path, '/');
+      if (!title) snprintf(pz->title, sizeof pz->title, "%s", slash ? slash + 1 : rd->path);
       return PC_OK;
     }
     if (keyword(line, "solution", &rest)) {

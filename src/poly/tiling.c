@@ -91,12 +91,27 @@ static void copy_labels(const pc_tiling *t, const pc_puzzle *pz, char *labels, c
   }
 }
 
-/* The key to copy_labels' symbols: "copies of L: a b; copies of T: c",
-   with a newline, or "" when every piece shows its own symbol. */
-static void copy_key(const pc_tiling *t, const pc_puzzle *pz, const char *of_anchor, char *key,
-                     size_t size)
+/* Whether a piece shows in text art as its name: a one-character name
+   that is its symbol. */
+static bool shows_name(const pc_piece *p) { return p->name[0] == p->symbol && !p->name[1]; }
+
+/* The key to the symbols that are not the name of the piece they show,
+   for the pieces on the board: "A = Q01, B = Q02". */
+static size_t name_key(const pc_puzzle *pz, const bool *seen, char *key, size_t size)
 {
   size_t at = 0;
+  for (int32_t k = 0; k < pz->n_pieces && at < size; k++)
+    if (seen[k] && !shows_name(&pz->pieces[k]))
+      at += (size_t)snprintf(key + at, size - at, "%s%c = %s", at ? ", " : "",
+                             pz->pieces[k].symbol, pz->pieces[k].name);
+  return at;
+}
+
+/* The key to copy_labels' symbols, after the first `at` characters of
+   key: "copies of L: a b; copies of T: c". */
+static size_t copy_key(const pc_tiling *t, const pc_puzzle *pz, const char *of_anchor,
+                       char *key, size_t size, size_t at)
+{
   for (int32_t k = 0; k < pz->n_pieces && at < size; k++) {
     bool first = true;
     for (int32_t a = 0; a < pz->n_cells && at < size; a++) {
@@ -109,26 +124,37 @@ static void copy_key(const pc_tiling *t, const pc_puzzle *pz, const char *of_anc
       first = false;
     }
   }
-  if (at && at + 1 < size) strcpy(key + at, "\n");
+  return at;
+}
+
+/* Room for both keys: every piece named once in each, every cell a copy. */
+static size_t key_size(const pc_puzzle *pz)
+{
+  size_t size = 64 + 3 * (size_t)pz->n_cells;
+  for (int32_t k = 0; k < pz->n_pieces; k++) size += 2 * strlen(pz->pieces[k].name) + 24;
+  return size;
 }
 
 char *pc_tiling_ascii(const pc_tiling *t, const pc_puzzle *pz)
 {
+  size_t size = key_size(pz), key_len = 0;
   char *labels = pc_alloc_array((size_t)pz->n_cells + 1, 1);
   char *of_anchor = pc_calloc_array((size_t)pz->n_cells + 1, 1);
   bool *seen = pc_calloc_array((size_t)pz->n_pieces + 1, sizeof *seen);
-  char key[512] = "", *art = NULL;
-  if (labels && of_anchor && seen) {
+  char *key = pc_alloc_array(size, 1), *art = NULL;
+  if (labels && of_anchor && seen && key) {
     copy_labels(t, pz, labels, of_anchor, seen);
-    copy_key(t, pz, of_anchor, key, sizeof key);
+    key_len = copy_key(t, pz, of_anchor, key, size, name_key(pz, seen, key, size));
+    if (key_len && key_len + 1 < size) key[key_len++] = '\n', key[key_len] = '\0';
     art = pc_shape_ascii(pz->grid, pz->cells, pz->n_cells, labels);
   }
-  size_t len = art ? strlen(art) : 0, key_len = strlen(key);
+  size_t len = art ? strlen(art) : 0;
   char *whole = art && key_len ? realloc(art, len + key_len + 1) : art;
   if (whole && key_len) memcpy(whole + len, key, key_len + 1);
   if (!whole) free(art);
   free(labels);
   free(of_anchor);
   free(seen);
+  free(key);
   return whole;
 }

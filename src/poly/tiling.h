@@ -44,9 +44,12 @@ static inline bool pc_tiling_differ(const pc_tiling *t, int32_t i, int32_t j)
 }
 
 /* The board's ASCII art with each cell showing its piece's symbol ('?'
-   when uncovered, '_' for a hole); a second or later copy of a piece shows a symbol of
-   its own, and a last line says which piece it is, e.g.
-   "(b: a copy of L) (c: a copy of L)". Malloc'd, NULL when out of memory. */
+   when uncovered, '_' for a hole); a second or later copy of a piece shows
+   a symbol of its own. When a symbol is not the name of the piece it
+   shows (names longer than one character, such as generated ones, or
+   taken), a last line is the key: first the pieces shown by another
+   symbol, then the copies, e.g. "A = Q01, B = Q04; copies of Q01: b".
+   Malloc'd, NULL when out of memory. */
 char *pc_tiling_ascii(const pc_tiling *t, const pc_puzzle *pz);
 
 #endif
