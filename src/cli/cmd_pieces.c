@@ -51,7 +51,8 @@ static void print_json(const pc_polyforms *p, bool count_only, double seconds)
       printf("%s\"%s\": [", i ? ", " : "", name);
       const pc_cell *c = p->cells + (size_t)i * (size_t)p->size;
       for (int32_t k = 0; k < p->size; k++)
-        printf("%s[%d, %d]", k ? ", " : "", (int)c[k].c, (int)c[k].r);
+        printf(pc_grid_dimensions(p->grid) == 3 ? "%s[%d, %d, %d]" : "%s[%d, %d]",
+               k ? ", " : "", (int)c[k].c, (int)c[k].r, (int)c[k].l);
       putchar(']');
     }
     putchar('}');

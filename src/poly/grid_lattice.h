@@ -15,20 +15,24 @@ struct pc_grid {
   char letter;         /* starts the names of enumerated polyforms */
   char blank;          /* what draws no cell in ASCII output */
   bool segments;       /* cells are segments between lattice points */
+  int dimensions;      /* 2, or 3 for the lattices with layers */
+  bool aligned_layers; /* 3-D art: every layer has the rows of the first */
   int transforms, rotations;
   pc_cell (*transform)(int t, pc_cell x); /* t in [0, transforms) */
-  bool (*is_translation)(int32_t dc, int32_t dr);
+  bool (*is_translation)(pc_cell by);     /* by.l is 0 on plane lattices */
   bool (*is_cell)(pc_cell x);
   bool (*compatible)(pc_cell a, pc_cell b); /* NULL: always */
   int (*neighbours)(pc_cell x, pc_cell out[PC_GRID_MAX_NEIGHBOURS]);
   int (*ascii_cell)(int32_t c, int32_t r, char ch); /* after '.' and ' ' */
   char (*ascii_char)(pc_cell x);                     /* NULL: '#' */
+  pc_cell (*from_art)(int32_t c, int32_t r, int32_t l); /* NULL: (c, r, l) */
+  pc_cell (*to_art)(pc_cell x);                         /* NULL: x */
   const pc_grid_coloring *colorings;
   int n_colorings;
 };
 
 extern const pc_grid pc_grid_square_lattice, pc_grid_triangle_lattice, pc_grid_stick_lattice,
-    pc_grid_hex_lattice;
+    pc_grid_hex_lattice, pc_grid_cube_lattice;
 
 static inline bool pc_lattice_odd(int64_t v) { return (v & 1) != 0; }
 
@@ -63,9 +67,9 @@ static inline pc_cell pc_lattice_turns(int t, int rotations, pc_cell x,
   return x;
 }
 
-static inline bool pc_lattice_always(int32_t dc, int32_t dr)
+static inline bool pc_lattice_always(pc_cell by)
 {
-  (void)dc, (void)dr;
+  (void)by;
   return true;
 }
 
