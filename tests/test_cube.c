@@ -227,3 +227,97 @@ Test(long, planar_pentacubes_engines, .timeout = 3600)
   expect_board("planar2x5x6", 2112, 264, 8, true);
   expect_board("planar3x4x5", 31520, 3940, 8, true);
 }
+
+/* The scores' mirrors on cubes keep the layers: c -> -c, and r -> -r. */
+Test(cube, score_mirrors)
+{
+  pc_cell x = pc_grid_transform(cube(), 25, (pc_cell){2, 3, 5});
+  cr_expect(same(x, (pc_cell){2, -3, 5}));
+}
+
+/* Bad input is located and exits 2. */
+static void expect_error(const char *yaml, const char *where, const char *message)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-cube-XXXXXX"), *path = pc_path_in(dir, "b.yaml");
+  pc_write_file(path, yaml, strlen(yaml));
+  const char *args[] = {"solve", "-c", path, NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 2, "%s", r.err);
+  char want[512];
+  snprintf(want, sizeof want, "%s:%s: ", path, where);
+  cr_expect(strstr(r.err, want), "want %s in %s", want, r.err);
+  cr_expect(strstr(r.err, message), "want %s in %s", message, r.err);
+  pc_run_free(&r);
+  free(path);
+  pc_remove_tree(dir);
+  free(dir);
+}
+
+Test(cube, located_errors)
+{
+  expect_error("grid: cube\npieces: soma\nboard:\n  - |\n    ###\n    ###\n    ###\n"
+               "  - |\n    ###\n    ###\n",
+               "8:5", "layer 2 has 2 rows but layer 1 has 3");
+  expect_error("grid: square\npieces: soma\nboard: \"##\"\n", "2:9",
+               "set 'soma' is for the cube grid, the board is square");
+  expect_error("grid: cube\npieces: pentominoes\nboard: \"##\"\n", "2:9",
+               "set 'pentominoes' is for the square grid, the board is cube");
+  expect_error("grid: square\npieces: pentominoes\nboard:\n  - \"##\"\n", "4:3",
+               "expected ASCII art (a string)");
+  expect_error("grid: cube\npieces: soma\nboard:\n  size: [3, 0, 9]\n", "4:9",
+               "a box is size: [columns, rows, layers]");
+  /* A label in the second layer is found there. */
+  expect_error("grid: cube\npieces: soma\nboard:\n  - |\n    ###\n    ###\n    ###\n"
+               "  - |\n    ###\n    #Q#\n    ###\n  - |\n    ###\n    ###\n    ###\n",
+               "10:6", "'Q' is not a piece of this puzzle");
+  expect_error("grid: cube\npieces:\n  pieces:\n    A:\n      - \"##\"\n      - \"#.\\n#.\"\n"
+               "board:\n  size: [1, 1, 3]\n",
+               "6:9", "layer 2 has 2 rows but layer 1 has 1");
+}
+
+/* Art in layers and as a box give the same board; a pre-placed piece in a
+   layer stays; the text of a solution shows the layers, and a solution
+   file gives back the cells with their layers. */
+Test(cube, layers_and_solution_files)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-cube-XXXXXX"), *path = pc_path_in(dir, "b.yaml"),
+       *out = pc_path_in(dir, "s.txt");
+  const char *yaml = "grid: cube\npieces: soma\nboard:\n  - |\n    ###\n    ###\n    ###\n"
+                     "  - |\n    ###\n    ###\n    ###\n  - |\n    ###\n    ###\n    ###\n";
+  pc_write_file(path, yaml, strlen(yaml));
+  pc_solved a = pc_solve_board_as(path, false), b = pc_solve_board_as("boards/soma.yaml", false);
+  cr_expect_eq(a.solutions, b.solutions);
+  cr_expect_eq(a.unique, b.unique);
+  const char *args[] = {"solve", "-n", "1", "-j", "1", "-o", out, path, NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, "layer 1\n") && strstr(r.out, "layer 3\n"), "%s", r.out);
+  pc_run_free(&r);
+  pc_solfile f;
+  pc_error err = {0};
+  cr_assert_eq(pc_solfile_read(out, &f, &err), PC_OK, "%d:%d: %s", err.line, err.column, err.msg);
+  cr_assert_eq(f.pz.n_cells, 27);
+  cr_expect(same(f.pz.cells[26], (pc_cell){2, 2, 2}));
+  cr_assert_eq(f.n_solutions, 1);
+  for (int32_t i = 0; i < 27; i++) cr_expect_geq(f.solutions[0].piece[i], 0);
+  pc_solfile_free(&f);
+  free(path);
+  free(out);
+  pc_remove_tree(dir);
+  free(dir);
+}
+
+/* `pieces` writes solids as layers that load back as the same set. */
+Test(cube, written_sets_load_back)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-cube-XXXXXX"), *path = pc_path_in(dir, "p.yaml");
+  const char *args[] = {"pieces", "--grid", "cube", "--size", "4", "--one-sided", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  pc_write_file(path, r.out, strlen(r.out));
+  pc_run_free(&r);
+  expect_all_polycubes(path, 4, true, 8);
+  free(path);
+  pc_remove_tree(dir);
+  free(dir);
+}

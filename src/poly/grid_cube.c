@@ -8,7 +8,8 @@
 
 /* Rotation k (0..23) as where each coordinate comes from and its sign:
    the permutations in order, then the sign patterns (bit i: coordinate i
-   negated), keeping determinant +1. The identity comes first. */
+   negated), keeping determinant +1. The identity comes first, then the
+   half turn (c, r, l) -> (-c, -r, l) (score.c counts on it). */
 static void rotation(int k, int from[3], int sign[3])
 {
   static const int perms[6][4] = {{0, 1, 2, 1}, {0, 2, 1, -1}, {1, 0, 2, -1},
