@@ -32,8 +32,8 @@ static void expect_neighbours(const pc_grid *g, pc_cell x, const pc_cell *want, 
 
 Test(grid, names_and_sizes)
 {
-  const char *names[] = {"square", "triangle", "stick", "hex", "cube"};
-  const int transforms[] = {8, 12, 8, 12, 48}, rotations[] = {4, 6, 4, 6, 24};
+  const char *names[] = {"square", "triangle", "stick", "hex", "cube", "sphere"};
+  const int transforms[] = {8, 12, 8, 12, 48, 48}, rotations[] = {4, 6, 4, 6, 24, 24};
   for (int k = 0; k < PC_GRID_KINDS; k++) {
     const pc_grid *g = pc_grid_by_name(names[k]);
     cr_assert_not_null(g);

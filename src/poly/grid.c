@@ -12,6 +12,7 @@ static const pc_grid *const grids[PC_GRID_KINDS] = {
     [PC_GRID_STICK] = &pc_grid_stick_lattice,
     [PC_GRID_HEX] = &pc_grid_hex_lattice,
     [PC_GRID_CUBE] = &pc_grid_cube_lattice,
+    [PC_GRID_SPHERE] = &pc_grid_sphere_lattice,
 };
 
 const pc_grid *pc_grid_by_name(const char *name)
@@ -22,7 +23,7 @@ const pc_grid *pc_grid_by_name(const char *name)
   return NULL;
 }
 
-const char *pc_grid_names(void) { return "square, triangle, stick, hex or cube"; }
+const char *pc_grid_names(void) { return "square, triangle, stick, hex, cube or sphere"; }
 
 const pc_grid *pc_grid_get(pc_grid_kind kind)
 {

@@ -27,6 +27,9 @@
                     # #
    - cube:     the unit cube (c, r, l): column c, row r of layer l, layers
                bottom first; neighbours differ by 1 in one coordinate.
+   - sphere:   balls of the face-centred cubic lattice, (x, y, z) with
+               x + y + z even stored as (c, r, l); the art place (c, r) of
+               layer l is the ball (c + r + l, c - r, l) (grid_sphere.c).
 
    Transforms act on these coordinates about a fixed origin and may leave a
    shape anywhere: translate afterwards (pc_shape_normalize). Transform 0 is
@@ -44,6 +47,7 @@ typedef enum pc_grid_kind {
   PC_GRID_STICK,
   PC_GRID_HEX,
   PC_GRID_CUBE,
+  PC_GRID_SPHERE,
   PC_GRID_KINDS /* how many */
 } pc_grid_kind;
 
@@ -60,22 +64,23 @@ typedef struct pc_cell {
 
 typedef struct pc_grid pc_grid;
 
-/* "square", "triangle", "stick", "hex" or "cube"; NULL for any other name. */
+/* "square", "triangle", "stick", "hex", "cube" or "sphere"; NULL for any other name. */
 const pc_grid *pc_grid_by_name(const char *name);
-/* Those names for messages: "square, triangle, stick, hex or cube". */
+/* Those names for messages: "square, triangle, stick, hex, cube or sphere". */
 const char *pc_grid_names(void);
 const pc_grid *pc_grid_get(pc_grid_kind kind);
 pc_grid_kind pc_grid_kind_of(const pc_grid *g);
 const char *pc_grid_name(const pc_grid *g);
 /* The grid's polyforms ("polyominoes", "polyiamonds", "polysticks",
-   "polyhexes", "polycubes") and the letter their enumerated names start
-   with (Q, T, S, H, C). */
+   "polyhexes", "polycubes", "polyspheres") and the letter their
+   enumerated names start with (Q, T, S, H, C, B). */
 const char *pc_grid_family(const pc_grid *g);
 char pc_grid_letter(const pc_grid *g);
 
-int pc_grid_transforms(const pc_grid *g); /* 8; 12 triangles, hexagons; 48 cubes */
-int pc_grid_rotations(const pc_grid *g);  /* 4; 6 triangles, hexagons; 24 cubes */
-/* 2 for the plane lattices (every cell in layer 0), 3 for cubes. */
+int pc_grid_transforms(const pc_grid *g); /* 8; 12 triangles, hexagons; 48 in 3-D */
+int pc_grid_rotations(const pc_grid *g);  /* 4; 6 triangles, hexagons; 24 in 3-D */
+/* 2 for the plane lattices (every cell in layer 0), 3 for cubes and
+   spheres. */
 int pc_grid_dimensions(const pc_grid *g);
 pc_cell pc_grid_transform(const pc_grid *g, int t, pc_cell x);
 
@@ -88,8 +93,7 @@ bool pc_grid_is_translation_by(const pc_grid *g, pc_cell by);
 
 /* ASCII art draws a cell at column c, row r of layer l (layers of 3-D
    art, bottom first; 0 on the plane lattices). These map art places to
-   cells and back; on every lattice so far both are the identity, but a
-   lattice whose cells are not a box of art places may map them. */
+   cells and back: the identity but on spheres (grid_sphere.c). */
 pc_cell pc_grid_from_art(const pc_grid *g, int32_t c, int32_t r, int32_t l);
 pc_cell pc_grid_to_art(const pc_grid *g, pc_cell x);
 

@@ -176,27 +176,33 @@ pc_status pc_pieceset_parse(pc_ydoc *y, const yaml_node_t *pieces, pc_pieceset *
       return s;
     }
     set->n_pieces++;
+    const pc_piece *p = &set->pieces[set->n_pieces - 1];
+    if (set->planar && !pc_shape_planar(p->cells, p->size))
+      return pc_ydoc_fail(y, pc_ydoc_key(y, pieces, i), err,
+                          "piece '%s' does not lie in one plane (c, r or l the same for all "
+                          "its cells), which planar: true asks", p->name);
     if ((s = check_new_shape(y, pieces, set, i, err))) return s;
   }
   return PC_OK;
 }
 
-/* `one_sided: true`: the set lists mirror images as pieces of their own,
-   each placed by rotations only. */
-static pc_status parse_one_sided(pc_ydoc *y, const yaml_node_t *n, pc_pieceset *set,
-                                 pc_error *err)
+/* An optional true/false key of the set file. */
+static pc_status parse_flag(pc_ydoc *y, const yaml_node_t *root, const char *key, bool *out,
+                            pc_error *err)
 {
+  const yaml_node_t *n = pc_ydoc_get(y, root, key);
   const char *v = n ? pc_ydoc_scalar(n) : "false";
   if (v && (!strcmp(v, "true") || !strcmp(v, "false"))) {
-    set->one_sided = !strcmp(v, "true");
+    *out = !strcmp(v, "true");
     return PC_OK;
   }
-  return pc_ydoc_fail(y, n, err, "one_sided: expected true or false");
+  return pc_ydoc_fail(y, n, err, "%s: expected true or false", key);
 }
 
 pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err)
 {
-  static const char *const keys[] = {"name", "grid", "pieces", "description", "one_sided", NULL};
+  static const char *const keys[] = {"name",      "grid",   "pieces", "description",
+                                     "one_sided", "planar", NULL};
   memset(set, 0, sizeof *set);
   pc_ydoc y;
   pc_status s = pc_ydoc_load(&y, path, err);
@@ -220,7 +226,8 @@ pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err)
     goto done;
   }
   snprintf(set->name, sizeof set->name, "%s", name ? pc_ydoc_scalar(name) : path);
-  if ((s = parse_one_sided(&y, pc_ydoc_get(&y, root, "one_sided"), set, err))) goto done;
+  if ((s = parse_flag(&y, root, "one_sided", &set->one_sided, err))) goto done;
+  if ((s = parse_flag(&y, root, "planar", &set->planar, err))) goto done;
   s = pc_pieceset_parse(&y, pieces, set, err);
 done:
   pc_ydoc_free(&y);

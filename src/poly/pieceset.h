@@ -32,13 +32,15 @@ typedef struct pc_pieceset {
   const pc_grid *grid;
   bool one_sided;       /* `one_sided: true`: mirror images are pieces of
                            their own, every piece placed by rotations only */
+  bool planar;          /* `planar: true`: every piece lies in one plane
+                           (pc_shape_planar), checked when loading */
   pc_piece *pieces;
   int32_t n_pieces;
   char warning[768];    /* FILE:LINE:COLUMN: the first shape held twice, or "" */
 } pc_pieceset;
 
 /* Loads and checks a piece set file: known keys only, a known grid,
-   `one_sided` (optional, true or false), every
+   `one_sided` and `planar` (optional, true or false), every
    piece connected and drawn with characters its grid allows, colors
    "#rrggbb", "#rgb" or a CSS name (stored as "#rrggbb"). A shape held
    twice (up to rotation and reflection) is noted in set->warning. */

@@ -137,6 +137,17 @@ void pc_orients_free(pc_orients *o)
   memset(o, 0, sizeof *o);
 }
 
+bool pc_shape_planar(const pc_cell *cells, int32_t n)
+{
+  bool c = true, r = true, l = true;
+  for (int32_t i = 1; i < n; i++) {
+    c &= cells[i].c == cells[0].c;
+    r &= cells[i].r == cells[0].r;
+    l &= cells[i].l == cells[0].l;
+  }
+  return c || r || l;
+}
+
 bool pc_shape_mirror_symmetric(const pc_grid *g, const pc_cell *cells, int32_t n)
 {
   if (n <= 0) return true;
@@ -221,9 +232,8 @@ static void art_places(const pc_grid *g, const pc_cell *cells, int32_t n, pc_cel
   for (int32_t i = 0; i < n; i++) art[i].c -= lowc, art[i].r -= lowr;
 }
 
-/* Art whose empty rows show one blank, and as many rows as `rows`, so
-   that every layer of a solid reads as a box (YAML drops trailing empty
-   lines). */
+/* Art whose empty rows show one blank (YAML drops trailing empty lines),
+   and at least `rows` rows, so that every layer of a box reads as one. */
 static char *fill_rows(char *art, int32_t rows, char blank)
 {
   size_t len = strlen(art), lines = 0, empty = 0;
@@ -261,6 +271,8 @@ char *pc_shape_layer_ascii(const pc_grid *g, const pc_cell *cells, int32_t n,
   }
   free(art);
   free(own);
+  /* Layers that need not stack as boxes (spheres) keep their own rows. */
+  if (!pc_grid_layers_aligned(g)) rows = 0;
   return text ? fill_rows(text, rows, pc_grid_ascii_blank(g)) : NULL;
 }
 

@@ -42,6 +42,11 @@ pc_status pc_orients_make(const pc_grid *g, const pc_cell *cells, int32_t n,
                           bool one_sided, pc_orients *out);
 void pc_orients_free(pc_orients *o);
 
+/* Whether the cells lie in one coordinate plane: all share c, r or l (on
+   cubes a layer or a vertical slice; on spheres the square planes of the
+   lattice, grid_sphere.c). */
+bool pc_shape_planar(const pc_cell *cells, int32_t n);
+
 /* Whether a shape's mirror image is one of its rotations. */
 bool pc_shape_mirror_symmetric(const pc_grid *g, const pc_cell *cells, int32_t n);
 
@@ -57,8 +62,8 @@ char *pc_shape_ascii(const pc_grid *g, const pc_cell *cells, int32_t n,
                      const char *labels);
 
 /* The art of one layer (from 0) of 3-D cells, without the "layer" line,
-   with a row for each row of the whole shape (an empty one drawn as one
-   blank place). */
+   an empty row drawn as one blank place; where layers stack as boxes
+   (cubes), with a row for each row of the whole shape. */
 char *pc_shape_layer_ascii(const pc_grid *g, const pc_cell *cells, int32_t n,
                            const char *labels, int32_t layer);
 
