@@ -28,12 +28,13 @@ static void patch(pc_cell *out)
     out[i] = (pc_cell){i % SIDE - 2, i / SIDE % SIDE - 2, i / (SIDE * SIDE) - 2};
 }
 
-/* Which transform acts like `f` on the patch, or -1. */
+/* Which transform maps the patch's cells to `image`, or -1. */
 static int which(const pc_cell *cells, const pc_cell *image)
 {
   for (int t = 0; t < 48; t++) {
     bool all = true;
-    for (int i = 0; i < PATCH && all; i++) all = same(pc_grid_transform(cube(), t, cells[i]), image[i]);
+    for (int i = 0; i < PATCH && all; i++)
+      all = same(pc_grid_transform(cube(), t, cells[i]), image[i]);
     if (all) return t;
   }
   return -1;
