@@ -3,6 +3,8 @@
    with their copies named apart, then the DLX engine on every matrix in
    tests/data, one thread (file, solutions, nodes, updates, seconds,
    million updates per second), then the leftmost rule on one matrix, then
+   every engine and `xc`'s default on each matrix beside Knuth's dlx1 and
+   ssxcc (when KNUTH_BIN names a folder with them), then
    `polycover challenge` as issue #19 asks for (the program $POLYCOVER, by
    default ./polycover). Run from the repository root.
 
@@ -463,6 +465,107 @@ static bool bench_challenge(report *r)
   return true;
 }
 
+/* ---- every engine on the bench matrices, as `xc` runs them ---- */
+
+/* A command's run: CPU seconds of its processes, the count it printed and
+   (polycover) the engine it names. */
+typedef struct timed {
+  double seconds;
+  uint64_t count;
+  char engine[16];
+} timed;
+
+/* Runs `command` `runs` times; the fastest run's CPU time and what it
+   printed: Knuth's "Altogether N solutions", or polycover's JSON. */
+static bool run_timed(const char *command, int runs, timed *t)
+{
+  t->seconds = 1e300;
+  for (int i = 0; i < runs; i++) {
+    double cpu = children_cpu();
+    FILE *out = popen(command, "r");
+    char line[1024];
+    bool counted = false;
+    while (out && fgets(line, sizeof line, out)) {
+      unsigned long long c;
+      const char *at = strstr(line, "\"solutions\": "), *e = strstr(line, "\"engine\": \"");
+      if (sscanf(line, "Altogether %llu solution", &c) == 1 ||
+          (at && sscanf(at, "\"solutions\": %llu", &c) == 1))
+        t->count = c, counted = true;
+      if (e) sscanf(e, "\"engine\": \"%15[^\"]", t->engine);
+    }
+    if (!out || pclose(out) != 0 || !counted) return false;
+    cpu = children_cpu() - cpu;
+    if (cpu < t->seconds) t->seconds = cpu;
+  }
+  return true;
+}
+
+/* Knuth's program `name` on a matrix when KNUTH_BIN has it: its cell of
+   the table ("" when not run) and its seconds (0). */
+static void knuth_cell(const char *name, const char *path, char cell[16], double *seconds)
+{
+  const char *dir = getenv("KNUTH_BIN");
+  char command[1200];
+  timed t = {0};
+  cell[0] = '\0';
+  *seconds = 0;
+  snprintf(command, sizeof command, "%s/%s < %s 2>&1 >/dev/null", dir ? dir : "", name, path);
+  if (!dir || !run_timed(command, 3, &t)) return;
+  snprintf(cell, 16, "%.2f", t.seconds);
+  *seconds = t.seconds;
+}
+
+/* One matrix: Knuth's dlx1 and ssxcc, then xc with each engine and with
+   its default (auto: the trial included), all solutions, one thread; the
+   ratios issue #17 asks about. */
+static bool bench_engines_on(report *r, const char *prog, const char *path)
+{
+  static const char *const engines[] = {"dlx", "bitdlx", "bits"};
+  const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+  char command[1200], dlx1[16], ssxcc[16], ratio[16] = "", b1[32];
+  double knuth, ssxcc_seconds, best = 1e300;
+  timed t = {0};
+  knuth_cell("dlx1", path, dlx1, &knuth);
+  knuth_cell("ssxcc", path, ssxcc, &ssxcc_seconds);
+  say(r, "| %-20s | %6s | %6s |", name, dlx1, ssxcc);
+  for (int e = 0; e < 3; e++) {
+    snprintf(command, sizeof command, "%s xc --json --quiet -j1 --engine %s %s", prog,
+             engines[e], path);
+    if (!run_timed(command, 3, &t)) return false;
+    say(r, " %6.2f |", t.seconds);
+    if (t.seconds < best) best = t.seconds;
+  }
+  snprintf(command, sizeof command, "%s xc --json --quiet -j1 %s", prog, path);
+  if (!run_timed(command, 3, &t)) return false;
+  if (ssxcc_seconds > 0) snprintf(ratio, sizeof ratio, "%.1f", ssxcc_seconds / t.seconds);
+  say(r, " %6.2f %-6s | %5.2f | %5s | %9s |\n", t.seconds, t.engine, t.seconds / best, ratio,
+      grouped(t.count, b1));
+  return true;
+}
+
+static bool bench_engines(report *r)
+{
+  const char *prog = getenv("POLYCOVER") ? getenv("POLYCOVER") : "./polycover";
+  glob_t g;
+  if (glob("tests/data/*.dlx", 0, NULL, &g) != 0) return false;
+  say(r, "Every engine on the bench matrices, all solutions, one thread (CPU seconds of "
+         "the whole command, the fastest of three; Knuth's dlx1 and ssxcc when KNUTH_BIN "
+         "names a folder with them; default: `polycover xc` without --engine, its trial "
+         "included, and the engine it took; /best: the default's time over the fastest "
+         "engine's; ssxcc/: how many times faster than ssxcc the default is):\n\n");
+  say(r, "| %-20s | %6s | %6s | %6s | %6s | %6s | %13s | %5s | %5s | %9s |\n", "matrix",
+      "dlx1", "ssxcc", "dlx", "bitdlx", "bits", "default", "/best", "ssxcc/", "solutions");
+  say(r, "|----------------------|-------:|-------:|-------:|-------:|-------:|"
+         "---------------|------:|------:|----------:|\n");
+  bool ok = true;
+  for (size_t i = 0; i < g.gl_pathc; i++)
+    if (!strstr(g.gl_pathv[i], "obeirne") && !strstr(g.gl_pathv[i], "xfirst"))
+      ok &= bench_engines_on(r, prog, g.gl_pathv[i]);
+  globfree(&g);
+  say(r, "\n");
+  return ok;
+}
+
 /* Reads `in` up to the line `marker`, copying the lines before it to `out`
    unless NULL; false if it never comes. */
 static bool read_to(pc_lines *in, FILE *out, const char *marker)
@@ -522,6 +625,7 @@ int main(void)
   const char *only = getenv("BENCH_BOARDS");
   if (!only || strstr(only, "copies")) ok &= bench_copies(&r);
   ok &= bench_matrices(&r);
+  if (!only || strstr(only, "engines")) ok &= bench_engines(&r);
   if (!only || strstr(only, "challenge")) ok &= bench_challenge(&r);
   if (doc) {
     fclose(r.copy);

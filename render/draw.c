@@ -89,17 +89,13 @@ static int32_t find(const pc_picture *p, pc_cell x)
 
 /* The color of the placed piece anchored at a: its piece's, shaded for
    the second and later copies of a piece (in board order of their
-   anchors), lighter and darker by turns, so that copies side by side
-   stand apart; a hole (`holes:`) is an empty cell. */
+   anchors); a hole (`holes:`) is an empty cell. */
 static pc_rgb placed_color(const pc_picture *p, int32_t a, const pc_render_opts *o)
 {
-  static const double shade[] = {0, 0.35, -0.3, 0.6, -0.5};
-  const pc_rgb white = {1, 1, 1}, black = {0, 0, 0};
   int32_t k = p->piece[a], copy = 0;
   if (p->pieces && p->pieces[k].hole) return o->empty;
   for (int32_t b = 0; b < a; b++) copy += p->anchor[b] == b && p->piece[b] == k;
-  double t = shade[copy % (int32_t)(sizeof shade / sizeof *shade)];
-  return t >= 0 ? pc_rgb_mix(p->colors[k], white, t) : pc_rgb_mix(p->colors[k], black, -t);
+  return pc_palette_copy(p->colors[k], copy);
 }
 
 /* The label of the placed piece anchored at a: at the centre of its cell

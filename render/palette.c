@@ -53,6 +53,14 @@ pc_rgb pc_palette_color(int32_t index)
   return c;
 }
 
+pc_rgb pc_palette_copy(pc_rgb c, int32_t copy)
+{
+  static const double shade[] = {0, 0.35, -0.3, 0.6, -0.5};
+  const pc_rgb white = {1, 1, 1}, black = {0, 0, 0};
+  double t = shade[(copy < 0 ? 0 : copy) % (int32_t)(sizeof shade / sizeof *shade)];
+  return t >= 0 ? pc_rgb_mix(c, white, t) : pc_rgb_mix(c, black, -t);
+}
+
 void pc_palette_puzzle(const pc_puzzle *pz, pc_rgb *out)
 {
   for (int32_t i = 0; i < pz->n_pieces; i++)

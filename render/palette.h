@@ -23,6 +23,11 @@ pc_rgb pc_palette_color(int32_t index);
 /* One color per piece of the puzzle: its YAML color, else the default. */
 void pc_palette_puzzle(const pc_puzzle *pz, pc_rgb *out);
 
+/* The color of the copy-th copy of a piece of color c (0: the first,
+   which keeps c): lighter and darker by turns, so that copies side by
+   side stand apart. */
+pc_rgb pc_palette_copy(pc_rgb c, int32_t copy);
+
 /* a + (b - a) * t, channel by channel. */
 pc_rgb pc_rgb_mix(pc_rgb a, pc_rgb b, double t);
 

@@ -406,3 +406,45 @@ void pc_check_limits_and_stop(const pc_engine *engine)
   engine->destroy(e);
   pc_board_free(&bd);
 }
+
+/* What pc_check_share's visitor records at each solution. */
+typedef struct share_seen {
+  const pc_engine *engine;
+  void *e;
+  _Atomic double share;
+  double at[4096], path[4096];
+  int n;
+} share_seen;
+
+static bool note_share(void *ctx, const int32_t *options, int32_t n)
+{
+  share_seen *s = ctx;
+  (void)options;
+  if (s->n == 4096) return true;
+  s->at[s->n] = atomic_load(&s->share);
+  s->path[s->n++] = s->engine->path_probability(s->e, n);
+  return false;
+}
+
+void pc_check_share(const pc_engine *engine, const pc_xc *xc)
+{
+  share_seen *s = calloc(1, sizeof *s);
+  cr_assert_not_null(s);
+  s->engine = engine;
+  s->e = engine->create(engine, xc);
+  cr_assert_not_null(s->e);
+  pc_dlx_stats st;
+  engine->search(s->e, &(pc_dlx_config){.visit = note_share, .ctx = s, .share = &s->share}, &st);
+  cr_assert(st.complete && s->n > 10, "%s: %d solutions", engine->name, s->n);
+  double to_come = 0;
+  for (int i = s->n - 1; i >= 0; i--) {
+    to_come += s->path[i];
+    cr_expect(s->at[i] >= 0 && s->at[i] + to_come <= 1 + 1e-9, "%s: solution %d: %g + %g",
+              engine->name, i, s->at[i], to_come);
+    if (i) cr_expect_geq(s->at[i], s->at[i - 1], "%s: solution %d", engine->name, i);
+  }
+  cr_expect_gt(s->at[s->n - 1], s->at[0] + 0.1, "%s: %g to %g", engine->name, s->at[0],
+               s->at[s->n - 1]);
+  engine->destroy(s->e);
+  free(s);
+}

@@ -62,6 +62,12 @@ void pc_check_bad_prefix(const pc_engine *engine);
    engine searches again from scratch afterwards. */
 void pc_check_limits_and_stop(const pc_engine *engine);
 
+/* The share of its tree a search keeps (pc_dlx_config.share) never goes
+   back, and at each solution leaves room for the path probabilities of
+   the solutions still to come (they lie in the part not yet done); it
+   moves during the search. xc has some hundreds of solutions. */
+void pc_check_share(const pc_engine *engine, const pc_xc *xc);
+
 /* A shipped board loaded with its full matrix. */
 typedef struct pc_board {
   pc_puzzle pz;

@@ -100,6 +100,13 @@ Test(challenge, each_solves_to_one_triangle)
   expect_unique_challenges("boards/hexrhombus.yaml", more, 4, 4, 4, 4);
 }
 
+/* Sticks: a pre-placed piece's name stands on its segments. */
+Test(challenge, each_solves_to_one_sticks)
+{
+  const char *more[] = {"--count", "4", "--left", "3..6", "--levels", "2", NULL};
+  expect_unique_challenges("boards/tetra5x5-noH.yaml", more, 4, 3, 6, 2);
+}
+
 /* A board that comes with pre-placed pieces keeps them. */
 Test(challenge, each_solves_to_one_preplaced)
 {
@@ -121,6 +128,40 @@ Test(challenge, each_solves_to_one_copies)
 {
   const char *more[] = {"--count", "3", "--left", "2", "--levels", "1", NULL};
   expect_unique_challenges("tests/data/boards/copies_mixed.yaml", more, 3, 2, 2, 1);
+}
+
+/* The count of essentially different solutions `solve` gives (with its
+   symmetry-reduced search: an independent computation of what --from all
+   enumerates with every solution and a representative test). */
+static uint64_t unique_count(const char *board)
+{
+  const char *args[] = {"solve", "--count", "--json", "--quiet", board, NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s: %s", board, r.err);
+  uint64_t n = pc_json_get_u64(r.out, "unique");
+  pc_run_free(&r);
+  return n;
+}
+
+/* --from all: one challenge from each solution up to symmetry, each with
+   exactly one solution; --count caps them. */
+Test(challenge, from_all_one_per_solution)
+{
+  const char *board = "tests/data/boards/small.yaml";
+  const char *more[] = {"--from", "all", "--count", "all", "--levels", "2", NULL};
+  expect_unique_challenges(board, more, (int)unique_count(board), 1, 2, 2);
+  const char *rhombus = "boards/hexrhombus.yaml"; /* 156 in Knuth's paper */
+  const char *all[] = {"challenge", rhombus, "--from", "all", "--count", "all", NULL};
+  const char *ten[] = {"challenge", rhombus, "--from", "all", "--count", "10", NULL};
+  pc_run a = pc_run_program(NULL, all), b = pc_run_program(NULL, ten);
+  cr_assert_eq(a.status, 0, "%s", a.err);
+  cr_assert_eq(b.status, 0, "%s", b.err);
+  char want[64];
+  snprintf(want, sizeof want, ": %llu challenges,", (unsigned long long)unique_count(rhombus));
+  cr_expect(strstr(a.out, want), "%s not in %.200s", want, a.out);
+  cr_expect(strstr(b.out, ": 10 challenges,"), "%.200s", b.out);
+  pc_run_free(&a);
+  pc_run_free(&b);
 }
 
 /* The board art of a challenge file (after "board: |"), with every cell
@@ -261,8 +302,6 @@ Test(challenge, bad_requests)
   expect_refused(too_many, "kanoodle.yaml: --left 20: the puzzle has only 12 pieces to place");
   const char *none[] = {"challenge", "tests/data/boards/no_solution.yaml", NULL};
   expect_refused(none, "no_solution.yaml: the puzzle has no solution");
-  const char *sticks[] = {"challenge", "boards/tetra5x5-noH.yaml", NULL};
-  expect_refused(sticks, "the stick grid's board art cannot show pre-placed pieces");
   const char *copies[] = {"challenge", "boards/y45.yaml", NULL};
   expect_refused(copies, "no piece can be pre-placed");
   const char *few[] = {"challenge", "boards/kanoodle-start1.yaml", "--left", "1", "--count",
@@ -285,6 +324,16 @@ Test(challenge, bad_options)
   cr_expect(strstr(r.err, "--count wants a positive number"), "%s", r.err);
   pc_run_free(&r);
   expect_refused(format, "cannot tell the picture format");
+  const char *all[] = {"challenge", "boards/kanoodle.yaml", "--count", "all", NULL};
+  const char *from[] = {"challenge", "boards/kanoodle.yaml", "--from", "some", NULL};
+  r = pc_run_program(NULL, all);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "--count all needs --from all"), "%s", r.err);
+  pc_run_free(&r);
+  r = pc_run_program(NULL, from);
+  cr_expect_eq(r.status, 2);
+  cr_expect(strstr(r.err, "--from wants random or all, not 'some'"), "%s", r.err);
+  pc_run_free(&r);
   r = pc_run_program(NULL, board);
   cr_expect_eq(r.status, 2);
   cr_expect(strstr(r.err, "no BOARD.yaml given"), "%s", r.err);

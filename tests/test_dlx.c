@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/dlx.h"
+#include "engine_check.h"
 #include "support.h"
 
 typedef struct figures {
@@ -323,5 +324,15 @@ Test(dlx, prefix_any_options)
   cr_expect_eq(st.updates, 30);
   free(s.rows);
   pc_dlx_free(d);
+  pc_xc_free(&xc);
+}
+
+/* The share of the tree done moves as the search goes (for the progress
+   line), within what the solutions still to come leave. */
+Test(dlx, share_of_tree_done)
+{
+  pc_xc xc;
+  pc_load_dlx1("hexi_rhombus.dlx", &xc);
+  pc_check_share(&pc_engine_dlx, &xc);
   pc_xc_free(&xc);
 }

@@ -8,6 +8,7 @@
 #include "core/dlx1.h"
 #include "core/dlx3.h"
 #include "core/engines.h"
+#include "engine_check.h"
 #include "run/runner.h"
 #include "support.h"
 
@@ -255,4 +256,14 @@ Test(dlx3, given_options_match_brute_force)
     pc_dlx3_free(d);
     pc_xc_free(&xc);
   }
+}
+
+/* With copies (bounds), DLX3 keeps the share of its tree done too. */
+Test(dlx3, share_of_tree_done)
+{
+  pc_board bd;
+  pc_board_load("tetra2x5x8", &bd);
+  cr_assert(!pc_xc_plain(&bd.m.xc));
+  pc_check_share(&pc_engine_dlx, &bd.m.xc);
+  pc_board_free(&bd);
 }

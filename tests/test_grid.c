@@ -288,6 +288,10 @@ Test(grid, ascii_cells)
   cr_expect_eq(pc_grid_ascii_cell(g, 1, 0, '+'), -1);
   cr_expect_eq(pc_grid_ascii_cell(g, 1, 0, '#'), -1);
   cr_expect_eq(pc_grid_ascii_cell(g, 0, 0, 'x'), -1);
+  /* A pre-placed piece's name, on a segment only. */
+  cr_expect_eq(pc_grid_ascii_cell(g, 1, 0, 'J'), 1);
+  cr_expect_eq(pc_grid_ascii_cell(g, 0, 1, 'J'), 1);
+  cr_expect_eq(pc_grid_ascii_cell(g, 1, 1, 'J'), -1);
   cr_expect_eq(pc_grid_ascii_char(g, (pc_cell){1, 0}), '-');
   cr_expect_eq(pc_grid_ascii_char(g, (pc_cell){0, 1}), '|');
 }

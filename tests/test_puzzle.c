@@ -106,6 +106,9 @@ Test(puzzle, errors_located)
       /* Issue #18: '*' in a piece's art, an unknown color name. */
       {"star_art", "star_art.yaml:5:10: ", "character '*' cannot stand here in square piece art"},
       {"color_bad", "color_bad.yaml:7:14: ", "unknown color 'reddish': a color is"},
+      /* Issue #19: a pre-placed stick piece's name stands on segments. */
+      {"sticks_letter_point", "sticks_letter_point.yaml:10:5: ",
+       "character 'X' cannot stand here in stick art"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_bad(&cases[i]);
 }

@@ -17,7 +17,7 @@ _polycover_options()
               --engine --progress --quiet --checkpoint --every --resume -h --help" ;;
     estimate) echo "--all --paths --seed --leftmost --json -h --help" ;;
     merge) echo "-c --count --board --json -h --help" ;;
-    challenge) echo "--count --left --minimal --levels --seed --out --booklet -j --threads
+    challenge) echo "--count --from --left --minimal --levels --seed --out --booklet -j --threads
                      -h --help" ;;
     queens) echo "-p --print -n --limit --natural --profile --json -h --help" ;;
     sudoku) echo "-q --quiet --json -h --help" ;;
@@ -58,6 +58,7 @@ _polycover()
     *:--engine) COMPREPLY=($(compgen -W "dlx bitdlx bits auto" -- "$cur")) ;;
     *:--sort) COMPREPLY=($(compgen -W "symmetry" -- "$cur")) ;;
     solve:--method) COMPREPLY=($(compgen -W "auto frontier search" -- "$cur")) ;;
+    challenge:--from) COMPREPLY=($(compgen -W "random all" -- "$cur")) ;;
     *:-n | *:--limit | *:--index | *:--max | *:--columns | *:-j | *:--threads | *:--every | \
       *:--split-only | *:--jobs | *:--paths | *:--seed | *:-s | *:--size | *:--cell | \
       *:-i | *:-m | *:--max-updates | *:--name | render:-c | *:--left | *:--levels | \

@@ -16,14 +16,18 @@
 
 static const char usage[] =
     "Usage: polycover challenge [OPTIONS] BOARD.yaml\n"
-    "Make challenges from a puzzle: some pieces of a random solution are\n"
-    "pre-placed so that the pieces left fill the rest in exactly one way\n"
+    "Make challenges from a puzzle: some pieces of a solution are pre-placed\n"
+    "so that the pieces left fill the rest in exactly one way\n"
     "(counted in all, not up to symmetry). Challenges are rated (DLX nodes\n"
     "with Knuth's rule, pieces left, forced moves: docs/challenge.md), sorted\n"
     "from easy to hard and split into levels. Without --out or --booklet a\n"
     "table of them is printed.\n"
     "\n"
-    "      --count N        challenges to make (default 20)\n"
+    "      --count N        challenges to make (default 20); with --from all,\n"
+    "                       `all` makes one from every solution\n"
+    "      --from random    each challenge from a random solution (default)\n"
+    "      --from all       from the solutions in turn, each up to symmetry once,\n"
+    "                       in the order DLX finds them: one challenge each\n"
     "      --left A..B      pieces left to place, spread evenly over A..B; or N\n"
     "                       (default: a quarter to two thirds of the pieces;\n"
     "                       with --minimal, any number)\n"
@@ -80,9 +84,15 @@ static pc_status parse_option(int c, challenge_options *o, pc_error *err)
   int32_t threads;
   switch (c) {
   case 'c':
-    if (!parse_count(optarg, 1000000, &m->count))
-      return pc_usage_fail("challenge", err, "--count wants a positive number, not '%s'",
-                           optarg);
+    if (!strcmp(optarg, "all")) m->count = 0;
+    else if (!parse_count(optarg, 1000000, &m->count))
+      return pc_usage_fail("challenge", err,
+                           "--count wants a positive number or all, not '%s'", optarg);
+    return PC_OK;
+  case 'f':
+    if (strcmp(optarg, "random") && strcmp(optarg, "all"))
+      return pc_usage_fail("challenge", err, "--from wants random or all, not '%s'", optarg);
+    m->from_all = !strcmp(optarg, "all");
     return PC_OK;
   case 'l':
     if (!parse_left(optarg, &m->left_min, &m->left_max))
@@ -116,6 +126,7 @@ static pc_status parse_options(int argc, char **argv, challenge_options *o, pc_e
 {
   static const struct option longopts[] = {
       {"count", required_argument, NULL, 'c'},   {"left", required_argument, NULL, 'l'},
+      {"from", required_argument, NULL, 'f'},
       {"minimal", no_argument, NULL, 'm'},       {"levels", required_argument, NULL, 'v'},
       {"seed", required_argument, NULL, 's'},    {"out", required_argument, NULL, 'o'},
       {"booklet", required_argument, NULL, 'b'}, {"threads", required_argument, NULL, 'j'},
@@ -130,6 +141,8 @@ static pc_status parse_options(int argc, char **argv, challenge_options *o, pc_e
     return pc_usage_fail("challenge", err,
                          optind == argc ? "no BOARD.yaml given" : "more than one BOARD.yaml");
   o->path = argv[optind];
+  if (!o->make.count && !o->make.from_all)
+    return pc_usage_fail("challenge", err, "--count all needs --from all");
   if (o->booklet) {
     pc_format fmt;
     pc_status s = pc_format_of(o->booklet, &fmt, err);

@@ -140,6 +140,14 @@ static bool visit(void *ctx, int64_t sub, const int32_t *options, int32_t n)
   return r->limit && r->reported >= r->limit;
 }
 
+/* The progress line's counts (under the runner's lock, like visit). */
+static void tally(void *ctx, uint64_t *solutions, uint64_t *unique)
+{
+  const solve_run *r = ctx;
+  *solutions = r->census->solutions;
+  *unique = r->census->unique;
+}
+
 /* A checkpoint holds what was reported, the census, and how far the
    solution file goes (pc_solwriter_mark), so a resumed run neither loses
    nor repeats a solution. */
@@ -487,6 +495,7 @@ static pc_status solve_search(solve_cmd *o, pc_error *err)
     if (s) return s;
   }
   o->cfg.visit = visit;
+  o->cfg.tally = tally;
   o->cfg.ctx = r;
   o->cfg.save = save;
   o->cfg.load = load;

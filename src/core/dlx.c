@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/share.h"
 
 /* Struct of arrays, indices as uint32_t, so that every access is one
    instruction with a scaled index and no sign extension, and the links
@@ -358,6 +359,12 @@ static void fill_stats(const pc_dlx *d, pc_dlx_stats *st, uint64_t solutions, ui
   st->level_updates = d->level_updates;
 }
 
+static void clear_profile(pc_dlx *d)
+{
+  memset(d->level_nodes, 0, ((size_t)d->n_primary + 1) * sizeof *d->level_nodes);
+  memset(d->level_updates, 0, ((size_t)d->n_primary + 1) * sizeof *d->level_updates);
+}
+
 /* Updates are made only by covering; they belong to the level that made
    them, and are booked whenever the level changes. */
 #define BOOK() (lupdates[level] += updates - mark, mark = updates)
@@ -372,8 +379,9 @@ void pc_dlx_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *st)
   int32_t split = cfg->split_depth > 0 ? cfg->split_depth : INT32_MAX;
   int32_t level = base, maxlevel = base, best, cur;
   bool complete = true, mrv = cfg->choose == PC_CHOOSE_MRV;
-  memset(lnodes, 0, ((size_t)d->n_primary + 1) * sizeof *lnodes);
-  memset(lupdates, 0, ((size_t)d->n_primary + 1) * sizeof *lupdates);
+  pc_share share;
+  pc_share_start(&share, cfg->share, base);
+  clear_profile(d);
   if (!take_prefix(d, a, cfg->prefix, base)) {
     fill_stats(d, st, 0, 0, 0, true, -1);
     return;
@@ -390,6 +398,7 @@ forward:
   }
   if (interrupted(cfg, updates)) goto stop;
   best = mrv ? choose_mrv(a) : a.cl[0].next;
+  pc_share_enter(&share, level, a.len[best]);
   updates += cover(a, (uint32_t)best);
   cur = choice[level] = (int32_t)a.lk[best].down;
 advance:
@@ -408,6 +417,7 @@ up:
   best = a.item[cur];
   uncover_others(a, (uint32_t)cur);
   cur = choice[level] = (int32_t)a.lk[cur].down;
+  pc_share_next(&share, level);
   goto advance;
 
 stop:

@@ -63,6 +63,9 @@ typedef struct pc_dlx_config {
      (a split's leaf). Engines that take a prefix's options alike either
      way ignore it; DLX3's prefixes replay a path otherwise (dlx3.h). */
   bool prefix_given;
+  /* May be NULL: where the search keeps, as it goes, the share of its tree
+     done so far (share.h), for a progress line read by another thread. */
+  _Atomic double *share;
 } pc_dlx_config;
 
 typedef struct pc_dlx_stats {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/share.h"
 
 /* Node 0 is unused, nodes 1..N head the items' lists (`itm` holds the
    list's length there), then come the options between spacers. A spacer
@@ -166,6 +167,13 @@ static inline void unlink_node(pc_dlx3 *d, int32_t uu, int32_t dd, int32_t cc)
   d->nd[cc].itm--;
 }
 
+/* Puts node nn back between uu and dd, undoing unlink_node. */
+static inline void relink_node(pc_dlx3 *d, int32_t nn, int32_t uu, int32_t dd, int32_t cc)
+{
+  d->nd[uu].down = d->nd[dd].up = nn;
+  d->nd[cc].itm++;
+}
+
 /* Takes the nodes of the option through nn, other than nn, out of their
    lists, skipping cleansed nodes (their item is purified, not listed). */
 static void hide(pc_dlx3 *d, int32_t rr)
@@ -194,8 +202,7 @@ static void unhide(pc_dlx3 *d, int32_t rr)
         nn = uu;
         continue;
       }
-      nd[uu].down = nd[dd].up = nn;
-      nd[cc].itm++;
+      relink_node(d, nn, uu, dd, cc);
     }
     nn++;
   }
@@ -255,8 +262,7 @@ static void unpurify(pc_dlx3 *d, int32_t p)
           continue;
         }
         if (nd[nn].color >= 0) {
-          nd[uu].down = nd[dd].up = nn;
-          nd[cc].itm++;
+          relink_node(d, nn, uu, dd, cc);
         }
         nn--;
       }
@@ -611,6 +617,13 @@ static void fill_stats(const pc_dlx3 *d, pc_dlx_stats *st, uint64_t solutions, u
 /* Updates belong to the level that made them, booked when it changes. */
 #define BOOK() (d->level_updates[level] += d->updates - mark, mark = d->updates)
 
+static void clear_counters(pc_dlx3 *d)
+{
+  memset(d->level_nodes, 0, (size_t)d->levels * sizeof *d->level_nodes);
+  memset(d->level_updates, 0, (size_t)d->levels * sizeof *d->level_updates);
+  d->updates = 0;
+}
+
 void pc_dlx3_search(pc_dlx3 *d, const pc_dlx_config *cfg, pc_dlx_stats *st)
 {
   uint64_t nodes = 0, solutions = 0, mark = 0;
@@ -618,9 +631,9 @@ void pc_dlx3_search(pc_dlx3 *d, const pc_dlx_config *cfg, pc_dlx_stats *st)
   int32_t split = cfg->split_depth > 0 ? cfg->split_depth : INT32_MAX;
   int32_t level = base, maxlevel = base;
   bool complete = true, mrv = cfg->choose == PC_CHOOSE_MRV;
-  memset(d->level_nodes, 0, (size_t)d->levels * sizeof *d->level_nodes);
-  memset(d->level_updates, 0, (size_t)d->levels * sizeof *d->level_updates);
-  d->updates = 0;
+  pc_share share;
+  pc_share_start(&share, cfg->share, base);
+  clear_counters(d);
   if (!(cfg->prefix_given ? take_all_given(d, cfg->prefix, base)
                           : replay(d, mrv, cfg->prefix, base))) {
     fill_stats(d, st, 0, 0, true, -1);
@@ -639,6 +652,7 @@ forward:
   if (interrupted(cfg, d->updates)) goto stop;
   if (degree <= 0) goto backdown;
   open_level(d, level, best, degree);
+  pc_share_enter(&share, level, degree);
 advance:
   if (!try_choice(d, level)) {
     close_level(d, level);
@@ -659,6 +673,7 @@ backdown:
     goto backdown;
   }
   d->choice[level] = d->nd[d->choice[level]].down;
+  pc_share_next(&share, level);
   goto advance;
 stop:
   complete = false;

@@ -37,7 +37,9 @@ static int ascii_cell(int32_t c, int32_t r, char ch)
   if (ch == '+') return !codd && !rodd ? 0 : -1;
   if (ch == '-') return codd && !rodd ? 1 : -1;
   if (ch == '|') return !codd && rodd ? 1 : -1;
-  return -1;
+  /* A piece's name on a segment pre-places the piece (board art); '#'
+     is the other grids' cell, a mistake here. */
+  return ch != '#' && pc_lattice_any_char(c, r, ch) == 1 && codd != rodd ? 1 : -1;
 }
 
 static char ascii_char(pc_cell x) { return pc_lattice_odd(x.c) ? '-' : '|'; }

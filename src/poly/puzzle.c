@@ -310,14 +310,14 @@ static pc_status fail_at_cell(pc_ydoc *y, const yaml_node_t *art, const pc_puzzl
 }
 
 /* pz->fixed from the art's labels: the piece a cell's label names, or -1
-   for '#' (and on sticks, whose art has no labels). */
+   for the grid's own character ('#'; on sticks '-' and '|'). */
 static pc_status label_cells(pc_ydoc *y, const yaml_node_t *art, pc_puzzle *pz,
                              const char *labels, pc_error *err)
 {
   for (int32_t i = 0; i < pz->n_cells; i++) {
     pz->fixed[i] = -1;
     char c = labels[i];
-    if (c == '#' || pc_grid_segments(pz->grid)) continue;
+    if (c == pc_grid_ascii_char(pz->grid, pz->cells[i])) continue;
     for (int32_t k = 0; k < pz->n_pieces && pz->fixed[i] < 0; k++)
       if (pz->pieces[k].name[0] == c && !pz->pieces[k].name[1]) pz->fixed[i] = k;
     if (pz->fixed[i] < 0) {

@@ -353,14 +353,13 @@ static pc_status read_piece(reader *rd, const char *rest)
 static pc_status read_board_line(reader *rd, int32_t row, int32_t layer)
 {
   pc_puzzle *pz = &rd->out->pz;
-  bool stick = pc_grid_segments(pz->grid);
   for (const char *p = rd->in.line; *p; p++) {
     int32_t col = (int32_t)(p - rd->in.line);
     pc_cell x = pc_grid_from_art(pz->grid, col, row, layer);
     int k = pc_grid_ascii_cell(pz->grid, col, row, *p);
     char shown[5];
     pc_lines_escape(p, 1, shown);
-    if (k < 0 || (k > 0 && !stick && *p != '#'))
+    if (k < 0 || (k > 0 && *p != pc_grid_ascii_char(pz->grid, x)))
       return fail(rd, p, "'%s' cannot stand here in %s board art", shown,
                   pc_grid_name(pz->grid));
     if (!k) continue;

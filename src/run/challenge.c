@@ -13,11 +13,15 @@
 #include "core/dlx.h"
 #include "core/engines.h"
 #include "poly/symmetry.h"
+#include "run/challenge_sources.h"
 
 /* Random orders of pieces tried on one solution before taking another. */
 #define ORDERS_PER_SOLUTION 4
 /* Attempts (solution and order) for one challenge before giving up. */
 #define MAX_TRIES 400
+/* Orders of pieces tried on a solution of --from all for each number of
+   pieces left. */
+#define ORDERS_PER_SOURCE 20
 /* New attempts for a challenge that repeats an earlier one. */
 #define MAX_REPEATS 200
 
@@ -66,6 +70,8 @@ typedef struct maker {
   const pc_matrix *m;
   const pc_symmetry *g;       /* the board's symmetries */
   const pc_challenge_opts *o;
+  int32_t count;              /* challenges to make */
+  pc_sources sources;         /* with from_all: challenge i's solution */
   int32_t left_min, left_max;
   signed char *role;          /* per option: its ROLE_ */
   pc_challenge *items;
@@ -306,6 +312,55 @@ static uint64_t challenge_seed(uint64_t seed, int32_t index, int32_t attempt)
   return s;
 }
 
+/* Random orders of pieces on a random solution, which is replaced every
+   few orders. */
+static pc_status from_random(worker *w, uint64_t *rng, int32_t target, bool *off,
+                             pc_challenge *ch, bool *made, pc_error *err)
+{
+  pc_status s = PC_OK;
+  for (int32_t t = 0; t < MAX_TRIES && !*made && !s; t++) {
+    if (t % ORDERS_PER_SOLUTION == 0) s = random_solution(w, rng, err);
+    if (!s) *made = take_off(w, rng, target, off, ch);
+  }
+  return s;
+}
+
+/* Random orders of pieces on source `index` (from_all): as many pieces
+   left as the target, or if no order gets there, the most that can be
+   left down to left_min. */
+static bool from_source(worker *w, int32_t index, uint64_t *rng, int32_t target, bool *off,
+                        pc_challenge *ch)
+{
+  const maker *mk = w->mk;
+  const pc_sources *src = &mk->sources;
+  w->n_sol = src->length[index];
+  memcpy(w->sol, src->options + (size_t)index * (size_t)src->stride,
+         (size_t)w->n_sol * sizeof *w->sol);
+  int32_t lowest = mk->o->minimal ? target : mk->left_min;
+  for (int32_t left = target; left >= lowest; left--)
+    for (int32_t t = 0; t < ORDERS_PER_SOURCE; t++)
+      if (take_off(w, rng, left, off, ch)) return true;
+  return false;
+}
+
+static pc_status not_made(const maker *mk, int32_t index, int32_t target, pc_error *err)
+{
+  if (mk->o->from_all)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "solution %d (up to symmetry) gave no challenge with %d to %d pieces "
+                        "left (try a wider --left)",
+                        (int)index + 1, (int)mk->left_min, (int)mk->left_max);
+  if (mk->o->minimal)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "no minimal challenge with %d to %d pieces left turned up in %d tries "
+                        "(try a wider --left)",
+                        (int)mk->left_min, (int)mk->left_max, MAX_TRIES);
+  return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                      "no challenge with %d pieces left turned up in %d tries: that many "
+                      "pieces seldom or never have one way to go (try a smaller --left)",
+                      (int)target, MAX_TRIES);
+}
+
 /* Challenge `index` (its `attempt`-th making: a repeat gets another). */
 static pc_status make_one(worker *w, int32_t index, int32_t attempt, pc_challenge *ch,
                           pc_error *err)
@@ -317,21 +372,10 @@ static pc_status make_one(worker *w, int32_t index, int32_t attempt, pc_challeng
   if (!off) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   pc_status s = PC_OK;
   bool made = false;
-  for (int32_t t = 0; t < MAX_TRIES && !made && !s; t++) {
-    if (t % ORDERS_PER_SOLUTION == 0) s = random_solution(w, &rng, err);
-    if (!s) made = take_off(w, &rng, target, off, ch);
-  }
+  if (mk->o->from_all) made = from_source(w, index, &rng, target, off, ch);
+  else s = from_random(w, &rng, target, off, ch, &made, err);
   free(off);
-  if (s || made) return s;
-  if (mk->o->minimal)
-    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
-                        "no minimal challenge with %d to %d pieces left turned up in %d tries "
-                        "(try a wider --left)",
-                        (int)mk->left_min, (int)mk->left_max, MAX_TRIES);
-  return pc_error_set(err, PC_ERR_INPUT, 0, 0,
-                      "no challenge with %d pieces left turned up in %d tries: that many "
-                      "pieces seldom or never have one way to go (try a smaller --left)",
-                      (int)target, MAX_TRIES);
+  return s || made ? s : not_made(mk, index, target, err);
 }
 
 static void worker_free(worker *w)
@@ -368,24 +412,24 @@ static void *work(void *arg)
   maker *mk = w->mk;
   for (;;) {
     int32_t i = (int32_t)atomic_fetch_add(&mk->next, 1);
-    if (i >= mk->o->count) break;
+    if (i >= mk->count) break;
     mk->status[i] = make_one(w, i, 0, &mk->items[i], &mk->errors[i]);
   }
   return NULL;
 }
 
-static int thread_count(const pc_challenge_opts *o)
+static int thread_count(const maker *mk)
 {
-  long n = o->threads > 0 ? o->threads : sysconf(_SC_NPROCESSORS_ONLN);
+  long n = mk->o->threads > 0 ? mk->o->threads : sysconf(_SC_NPROCESSORS_ONLN);
   if (n < 1) n = 1;
-  return (int)(n < o->count ? n : o->count);
+  return (int)(n < mk->count ? n : mk->count);
 }
 
 /* Every challenge, on threads (the first, `main`, is the caller's); the
    first failure in challenge order is the one reported. */
 static pc_status make_all(maker *mk, worker *main, pc_error *err)
 {
-  int n = thread_count(mk->o);
+  int n = thread_count(mk);
   worker *ws = pc_calloc_array((size_t)n, sizeof *ws);
   pthread_t *ts = pc_calloc_array((size_t)n, sizeof *ts);
   pc_status s = ws && ts ? PC_OK : pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
@@ -403,7 +447,7 @@ static pc_status make_all(maker *mk, worker *main, pc_error *err)
     pthread_join(ts[t], NULL);
     worker_free(&ws[t]);
   }
-  for (int32_t i = 0; i < mk->o->count && !s; i++)
+  for (int32_t i = 0; i < mk->count && !s; i++)
     if ((s = mk->status[i])) *err = mk->errors[i];
   free(ws);
   free(ts);
@@ -463,9 +507,9 @@ static bool repeated(repeats *r, const maker *mk, int32_t i)
 static pc_status drop_repeats(maker *mk, worker *w, pc_error *err)
 {
   repeats r;
-  pc_status s = repeats_init(&r, mk->g, mk->o->count, mk->pz->n_cells);
+  pc_status s = repeats_init(&r, mk->g, mk->count, mk->pz->n_cells);
   if (s) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  for (int32_t i = 0; i < mk->o->count && !s; i++)
+  for (int32_t i = 0; i < mk->count && !s; i++)
     for (int32_t attempt = 1; !s && repeated(&r, mk, i); attempt++)
       s = attempt > MAX_REPEATS
               ? pc_error_set(err, PC_ERR_INPUT, 0, 0,
@@ -473,7 +517,7 @@ static pc_status drop_repeats(maker *mk, worker *w, pc_error *err)
                              "--count, or allow more pieces left with --left)",
                              (int)i)
               : make_one(w, i, attempt, &mk->items[i], err);
-  repeats_free(&r, mk->o->count);
+  repeats_free(&r, mk->count);
   return s;
 }
 
@@ -555,14 +599,8 @@ static pc_status left_range(maker *mk, const worker *w, pc_error *err)
 /* Whether some piece can be pre-placed at all (before any search). */
 static pc_status check_placeable(const maker *mk, pc_error *err)
 {
-  const pc_puzzle *pz = mk->pz;
   for (int32_t k = 0; k < mk->m->xc.n_options; k++)
     if (mk->role[k] == ROLE_REMOVABLE) return PC_OK;
-  if (pc_grid_ascii_cell(pz->grid, pz->cells[0].c, pz->cells[0].r, 'A') < 1)
-    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
-                        "the %s grid's board art cannot show pre-placed pieces, so no "
-                        "challenge can be written",
-                        pc_grid_name(pz->grid));
   return pc_error_set(err, PC_ERR_INPUT, 0, 0,
                       "no piece can be pre-placed: the board art shows a pre-placed piece by "
                       "its one-character name, and it must have one copy");
@@ -585,7 +623,7 @@ static pc_status first_check(maker *mk, worker *w, pc_error *err)
 
 static pc_status alloc_results(maker *mk, pc_challenge_set *set, pc_error *err)
 {
-  int32_t n = mk->o->count, per = mk->m->xc.n_primary + 1;
+  int32_t n = mk->count, per = mk->m->xc.n_primary + 1;
   set->items = pc_calloc_array((size_t)n, sizeof *set->items);
   mk->status = pc_calloc_array((size_t)n, sizeof *mk->status);
   mk->errors = pc_calloc_array((size_t)n, sizeof *mk->errors);
@@ -599,12 +637,38 @@ static pc_status alloc_results(maker *mk, pc_challenge_set *set, pc_error *err)
   return PC_OK;
 }
 
+/* How many challenges: o->count, or with from_all as many as there are
+   solutions up to symmetry (o->count of them at most, unless 0). */
+static pc_status count_challenges(maker *mk, pc_error *err)
+{
+  mk->count = mk->o->count;
+  if (!mk->o->from_all) return PC_OK;
+  pc_status s = pc_sources_find(mk->pz, mk->g, mk->m, mk->o->count, &mk->sources, err);
+  mk->count = mk->sources.n;
+  return s;
+}
+
+/* The challenges, from the first solution to their ratings. */
+static pc_status make_set(maker *mk, worker *main, pc_challenge_set *set, pc_error *err)
+{
+  pc_status s = first_check(mk, main, err);
+  if (!s) s = count_challenges(mk, err);
+  if (s) return s;
+  set->left_min = mk->left_min;
+  set->left_max = mk->left_max;
+  s = alloc_results(mk, set, err);
+  if (!s) s = make_all(mk, main, err);
+  if (!s) s = drop_repeats(mk, main, err);
+  if (!s) rate(set);
+  return s;
+}
+
 pc_status pc_challenge_make(const pc_puzzle *pz, const pc_challenge_opts *o,
                             pc_challenge_set *set, pc_error *err)
 {
   memset(set, 0, sizeof *set);
-  if (o->count < 1 || o->left_min < 0 || o->left_max < o->left_min || o->levels < 0 ||
-      (!o->left_min != !o->left_max))
+  if (o->count < !o->from_all || o->left_min < 0 || o->left_max < o->left_min ||
+      o->levels < 0 || (!o->left_min != !o->left_max))
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
                         "challenges need a count of at least 1 and a range of pieces left "
                         "from 1 up (or none)");
@@ -620,25 +684,14 @@ pc_status pc_challenge_make(const pc_puzzle *pz, const pc_challenge_opts *o,
     goto done;
   }
   s = assign_roles(pz, &set->matrix, &mk.role, err);
-  if (s) goto done;
-  s = worker_init(&main, &mk, err);
-  if (s) goto done;
-  s = first_check(&mk, &main, err);
-  if (s) goto done;
-  set->left_min = mk.left_min;
-  set->left_max = mk.left_max;
-  s = alloc_results(&mk, set, err);
-  if (s) goto done;
-  s = make_all(&mk, &main, err);
-  if (s) goto done;
-  s = drop_repeats(&mk, &main, err);
-  if (s) goto done;
-  rate(set);
+  if (!s) s = worker_init(&main, &mk, err);
+  if (!s) s = make_set(&mk, &main, set, err);
 done:
   if (main.mk) worker_free(&main);
   free(mk.role);
   free(mk.status);
   free(mk.errors);
+  pc_sources_free(&mk.sources);
   pc_symmetry_free(&g);
   if (s) pc_challenge_set_free(set);
   return s;

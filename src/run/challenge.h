@@ -4,7 +4,9 @@
    the rest in exactly one way, counted in all (not up to symmetry).
 
    Each challenge starts from a random solution (the first one DLX finds
-   with the options in a random order) and a random order of its pieces;
+   with the options in a random order), or with from_all from the next of
+   the puzzle's solutions up to symmetry (challenge_sources.h), and a
+   random order of its pieces;
    pieces are taken off the board one at a time, each only if the rest
    still has one solution, until the wanted number is left (or, minimal,
    until none can be taken off: then no pre-placed piece can be removed
@@ -26,7 +28,8 @@
 #include "poly/tiling.h"
 
 typedef struct pc_challenge_opts {
-  int32_t count;               /* challenges to make */
+  int32_t count;               /* challenges to make; with from_all, 0: one per solution */
+  bool from_all;               /* from every solution in turn, not random ones */
   int32_t left_min, left_max;  /* pieces left to place; both 0: the default */
   bool minimal;                /* no pre-placed piece can be removed */
   uint64_t seed;               /* the same seed, the same challenges */
@@ -61,8 +64,8 @@ typedef struct pc_challenge_set {
 /* Makes o->count distinct challenges of pz (which may have pre-placed
    pieces of its own: they stay). PC_ERR_INPUT, with a message, for a
    range of pieces left the puzzle cannot have, a puzzle with no solution,
-   a grid whose board art cannot show pre-placed pieces, or when no
-   challenge of the kind asked for turns up. */
+   no piece the board art can show pre-placed, or when no challenge of the
+   kind asked for turns up. */
 pc_status pc_challenge_make(const pc_puzzle *pz, const pc_challenge_opts *o,
                             pc_challenge_set *set, pc_error *err);
 void pc_challenge_set_free(pc_challenge_set *set);

@@ -176,7 +176,8 @@ static void await_results(remote *x, const pc_dlx_config *cfg, pc_dlx_stats *st)
     if (MPI_Improbe(x->rank, TAG_RESULT(x->thread), MPI_COMM_WORLD, &flag, &msg, &status) !=
             MPI_SUCCESS ||
         (!flag && lost_rank(x->m, x->rank)) ||
-        (flag && (count = pc_mpi_recv_matched(&msg, &status, &x->buf, &x->cap)) < 0)) {
+        (flag && (count = pc_mpi_recv_matched(&msg, &status, &x->buf, &x->cap, remote_gone,
+                                               x)) < 0)) {
       x->lost = true;
       return;
     }
@@ -346,6 +347,45 @@ pc_status pc_mpi_remote(pc_mpi *m, const pc_xc *xc, const pc_engine *local,
   return PC_OK;
 }
 
+typedef struct peer {
+  pc_mpi *m;
+  int rank;
+} peer;
+
+/* A message from a lost rank is not waited for. */
+static bool peer_lost(void *ctx)
+{
+  peer *p = ctx;
+  return lost_rank(p->m, p->rank);
+}
+
+static bool peer_silent(void *ctx)
+{
+  peer *p = ctx;
+  return now_ms() - atomic_load(&p->m->heard[p->rank]) > (long long)(SILENT_SECONDS * 1000);
+}
+
+/* One of the last messages, from rank r: a goodbye, or anything else (a
+   late result, a heartbeat), or it cannot be taken and r is lost. True
+   when r is now gone, with its goodbye (bye[r]) or lost. */
+static bool take_last_message(pc_mpi *m, MPI_Message *msg, MPI_Status *status, bool *bye,
+                              int64_t **buf, int32_t *cap)
+{
+  peer from = {m, status->MPI_SOURCE};
+  int r = from.rank;
+  bool was_gone = atomic_load(&m->gone[r]);
+  if (pc_mpi_recv_matched(msg, status, buf, cap, peer_lost, &from) < 0) {
+    atomic_store(&m->gone[r], 1);
+    atomic_store(&m->any_lost, 1);
+    return !was_gone;
+  }
+  heard(m, r);
+  if (status->MPI_TAG != TAG_BYE || was_gone) return false;
+  atomic_store(&m->gone[r], 1);
+  bye[r] = true;
+  return true;
+}
+
 /* Rank 0, at the end: waits for every rank's goodbye (*bye) until each
    has said it or is lost, taking their last messages. */
 static void await_goodbyes(pc_mpi *m, bool *bye)
@@ -363,14 +403,7 @@ static void await_goodbyes(pc_mpi *m, bool *bye)
         MPI_SUCCESS)
       break;
     if (flag) {
-      int r = status.MPI_SOURCE;
-      if (pc_mpi_recv_matched(&msg, &status, &buf, &cap) < 0) break;
-      heard(m, r);
-      if (status.MPI_TAG == TAG_BYE && !atomic_load(&m->gone[r])) {
-        atomic_store(&m->gone[r], 1);
-        bye[r] = true;
-        left--;
-      }
+      left -= take_last_message(m, &msg, &status, bye, &buf, &cap);
       continue;
     }
     for (int r = 1; r < m->size; r++)
@@ -378,17 +411,6 @@ static void await_goodbyes(pc_mpi *m, bool *bye)
     pc_mpi_nap(&ns);
   }
   free(buf);
-}
-
-typedef struct peer {
-  pc_mpi *m;
-  int rank;
-} peer;
-
-static bool peer_silent(void *ctx)
-{
-  peer *p = ctx;
-  return now_ms() - atomic_load(&p->m->heard[p->rank]) > (long long)(SILENT_SECONDS * 1000);
 }
 
 /* Rank 0: every other rank is told to stop (a rank taken for lost may only

@@ -165,7 +165,7 @@ static bool final_word(server *sv, int64_t **buf, int32_t *cap)
       pc_mpi_nap(&ns);
       continue;
     }
-    int count = pc_mpi_recv_matched(&msg, &status, buf, cap);
+    int count = pc_mpi_recv_matched(&msg, &status, buf, cap, give_up, sv);
     if (count < 0) return false;
     atomic_store(&sv->leader_heard, pc_mpi_now_ms());
     if (status.MPI_TAG == TAG_FINAL) return count >= 1 && (*buf)[0];
@@ -235,7 +235,7 @@ static ended serve_messages(server *sv, const atomic_int *stop, int64_t **buf, i
     if (MPI_Improbe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &msg, &status) != MPI_SUCCESS)
       return ENDED_MPI;
     if (flag) {
-      int count = pc_mpi_recv_matched(&msg, &status, buf, cap);
+      int count = pc_mpi_recv_matched(&msg, &status, buf, cap, give_up, sv);
       if (count < 0) return ENDED_MPI;
       atomic_store(&sv->leader_heard, pc_mpi_now_ms());
       pthread_mutex_lock(&sv->lock);

@@ -18,13 +18,29 @@ void pc_mpi_nap(long *ns)
 
 long long pc_mpi_now_ms(void) { return (long long)(pc_now() * 1000); }
 
-int pc_mpi_recv_matched(MPI_Message *msg, MPI_Status *status, int64_t **buf, int32_t *cap)
+int pc_mpi_recv_matched(MPI_Message *msg, MPI_Status *status, int64_t **buf, int32_t *cap,
+                        bool (*give_up)(void *ctx), void *ctx)
 {
-  int count;
+  int count, done = 0;
+  MPI_Request req;
   if (MPI_Get_count(status, MPI_INT64_T, &count) != MPI_SUCCESS ||
       !pc_grow((void **)buf, cap, count > 0 ? count : 1, sizeof **buf) ||
-      MPI_Mrecv(*buf, count, MPI_INT64_T, msg, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+      MPI_Imrecv(*buf, count, MPI_INT64_T, msg, &req) != MPI_SUCCESS)
     return -1;
+  long ns = PC_NAP_FIRST;
+  while (!done) {
+    if (MPI_Test(&req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) return -1;
+    if (done) break;
+    if (give_up(ctx)) {
+      /* A matched receive cannot be cancelled: the buffer stays the
+         request's, in case the sender wakes up and finishes it. */
+      MPI_Request_free(&req);
+      *buf = NULL;
+      *cap = 0;
+      return -1;
+    }
+    pc_mpi_nap(&ns);
+  }
   return count;
 }
 

@@ -64,8 +64,12 @@ void pc_mpi_nap(long *ns);
 long long pc_mpi_now_ms(void);
 
 /* Receives a matched message into *buf (grown as needed); its length, or
-   -1 on failure. */
-int pc_mpi_recv_matched(MPI_Message *msg, MPI_Status *status, int64_t **buf, int32_t *cap);
+   -1 on failure. A large message comes in parts, and a sender that dies
+   between them would leave a blocking receive waiting forever: this one
+   polls, and gives up when `give_up(ctx)` says the sender is gone (*buf is
+   then left to the unfinished receive, and NULL here). */
+int pc_mpi_recv_matched(MPI_Message *msg, MPI_Status *status, int64_t **buf, int32_t *cap,
+                        bool (*give_up)(void *ctx), void *ctx);
 
 /* A send that gives up: it waits for the message to go, polling, until
    `give_up(ctx)` says the other side is gone or no longer wants it (a

@@ -29,6 +29,8 @@ typedef struct totals {
   uint64_t *level_nodes, *level_updates; /* `levels` (pc_xc_depth + 1) each */
 } totals;
 
+typedef struct worker worker;
+
 typedef struct runner {
   const pc_runner_config *cfg;
   const pc_engine *engine;
@@ -67,19 +69,23 @@ typedef struct runner {
   atomic_int halt;
   double t0, fraction0;
   uint64_t hash;
+  worker *workers;         /* their shares of the subproblems under way */
+  int n_workers;
 } runner;
 
-typedef struct worker {
+struct worker {
   runner *r;
   pthread_t thread;
   void *engine;
+  int64_t sub;             /* under way, or -1; under the lock */
+  _Atomic double share;    /* of its tree done (share.h) */
   int32_t *buf; /* buffered solutions: n, then n options, for each */
   int32_t cap;
   int64_t used;
   FILE *spill;  /* what did not fit in buf, in the same layout; or NULL */
   int64_t spilled;
   int error;    /* errno of a failed allocation or spill, or 0 */
-} worker;
+};
 
 static bool totals_init(totals *t, int32_t levels)
 {
@@ -345,14 +351,32 @@ static void clock_text(char *buf, size_t size, double seconds)
   else snprintf(buf, size, "%ld:%02ld", s / 60, s % 60);
 }
 
+/* Under the lock: the part of the whole tree that the subproblems under
+   way have done, each its share of its own tree times its weight. */
+static double share_under_way(const runner *r)
+{
+  double done = 0;
+  for (int i = 0; i < r->n_workers; i++) {
+    const worker *w = &r->workers[i];
+    if (w->sub >= 0 && !r->done[w->sub])
+      done += r->weights[w->sub] * atomic_load_explicit(&w->share, memory_order_relaxed);
+  }
+  return done;
+}
+
 /* Knuth's measure of how far a search has gone: the path probabilities of
-   the done subproblems; the time left at the speed of this run so far. */
+   the done subproblems and the shares of those under way; the time left
+   at the speed of this run so far. */
 static pc_runner_progress progress_of(const runner *r, double now, bool last)
 {
   pc_runner_progress p = {.done = r->n_done, .subproblems = r->n_subs,
                           .solutions = r->delivered, .seconds = now - r->t0,
                           .seconds_left = -1, .last = last};
-  p.fraction = 1.0 - r->remaining;
+  if (r->cfg->tally) {
+    r->cfg->tally(r->cfg->ctx, &p.solutions, &p.unique);
+    p.has_unique = true;
+  }
+  p.fraction = 1.0 - r->remaining + share_under_way(r);
   if (p.fraction < 0) p.fraction = 0;
   if (p.fraction > 1 || r->n_done == r->n_subs) p.fraction = 1;
   if (p.fraction > r->fraction0 && p.seconds > 0)
@@ -368,15 +392,18 @@ static pc_runner_progress progress_of(const runner *r, double now, bool last)
 /* One line, rewritten in place. */
 static void print_progress(FILE *out, const pc_runner_progress *p)
 {
-  char bar[31], left[32] = "?";
+  char bar[31], left[32] = "?", unique[48] = "", rate[48] = "";
   int full = (int)(p->fraction * 30);
   for (int i = 0; i < 30; i++) bar[i] = i < full ? '#' : '.';
   bar[30] = '\0';
   if (p->seconds_left >= 0) clock_text(left, sizeof left, p->seconds_left);
-  fprintf(out, "\r[%s] %5.1f%% %lld/%lld parts, %llu solutions, %.1fM %s/s, %s left  ", bar,
+  if (p->has_unique) snprintf(unique, sizeof unique, " (%llu unique)", (unsigned long long)p->unique);
+  /* Counted when a part finishes: none before the first does. */
+  if (p->rate > 0)
+    snprintf(rate, sizeof rate, ", %.1fM %s/s", p->rate / 1e6, p->in_updates ? "updates" : "nodes");
+  fprintf(out, "\r[%s] %5.1f%% %lld/%lld parts, %llu solutions%s%s, %s left  ", bar,
           100 * p->fraction, (long long)p->done, (long long)p->subproblems,
-          (unsigned long long)p->solutions, p->rate / 1e6, p->in_updates ? "updates" : "nodes",
-          left);
+          (unsigned long long)p->solutions, unique, rate, left);
   if (p->last) fputc('\n', out);
   fflush(out);
 }
@@ -566,7 +593,10 @@ static void *work(void *arg)
     }
     r->busy++;
     pc_dlx_config dc = {.choose = cfg->choose, .stop = &r->halt,
-                        .prefix = r->prefixes + id * r->depth, .n_prefix = r->lens[id]};
+                        .prefix = r->prefixes + id * r->depth, .n_prefix = r->lens[id],
+                        .share = &w->share};
+    atomic_store(&w->share, 0.0);
+    w->sub = id;
     /* The limits left for the run bound this subproblem. */
     if (cfg->max_solutions) dc.max_solutions = cfg->max_solutions - r->delivered;
     if (cfg->max_updates) {
@@ -582,6 +612,7 @@ static void *work(void *arg)
     pc_dlx_stats st;
     r->engine->search(w->engine, &dc, &st);
     pthread_mutex_lock(&r->lock);
+    w->sub = -1;
     r->busy--;
     pthread_cond_broadcast(&r->back);
     if (!st.complete && r->engine->lost && r->engine->lost(w->engine) &&
@@ -689,8 +720,11 @@ static pc_status runner_init(runner *r, worker **workers, int threads, pc_runner
       !totals_init(&r->base, r->levels) || !totals_init(&r->sums, r->levels) ||
       !totals_init(&r->extra, r->levels))
     return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  r->workers = w;
+  r->n_workers = threads;
   for (int i = 0; i < threads; i++) {
     w[i].r = r;
+    w[i].sub = -1;
     if (!(w[i].engine = r->engine->create(r->engine, r->xc)))
       return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
   }

@@ -35,7 +35,11 @@ typedef struct pc_runner_progress {
   double fraction;          /* of the tree done: the done subproblems' path
                                probabilities (Knuth's measure) */
   int64_t done, subproblems;
-  uint64_t solutions;       /* delivered (or counted) so far */
+  uint64_t solutions;       /* delivered (or counted) so far, or the
+                               caller's tally in all */
+  uint64_t unique;          /* the caller's tally of essentially different
+                               ones (has_unique) */
+  bool has_unique;
   double rate;              /* work a second: updates, or nodes when the
                                engine counts no updates (!in_updates) */
   bool in_updates;
@@ -60,6 +64,10 @@ typedef struct pc_runner_config {
   /* May be NULL: given the progress about twice a second and at the end,
      under the runner's lock, with ctx. */
   void (*on_progress)(void *ctx, const pc_runner_progress *p);
+  /* May be NULL: the caller's counts of the solutions delivered so far,
+     for the progress (under the lock, with ctx): in all, and essentially
+     different ones. */
+  void (*tally)(void *ctx, uint64_t *solutions, uint64_t *unique);
   /* Written every `every` seconds and at the end when `every` > 0, and
      whenever `stop` ends the run. NULL: never. */
   const char *checkpoint;
