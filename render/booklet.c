@@ -66,7 +66,7 @@ static double flow_pieces(book *b, const pc_puzzle *pz, double u, double x, doub
   for (int32_t k = 0; k < pz->n_pieces; k++) {
     if (b->on_board[k]) continue;
     const pc_piece *p = &pz->pieces[k];
-    pc_box box = pc_geom_bounds(pz->grid, p->cells, p->size);
+    pc_box box = pc_draw_bounds(pz->grid, p->cells, p->size);
     double pw = (box.x1 - box.x0) * u, ph = (box.y1 - box.y0) * u;
     if (cx > x && cx + pw > x + w) {
       cx = x;

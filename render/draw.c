@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "poly/shape.h"
+#include "render/solid.h"
 
 pc_render_opts pc_render_defaults(void)
 {
@@ -24,10 +25,15 @@ pc_render_opts pc_render_defaults(void)
   };
 }
 
+pc_box pc_draw_bounds(const pc_grid *g, const pc_cell *cells, int32_t n)
+{
+  return pc_solid_lattice(g) ? pc_solid_bounds(g, cells, n) : pc_geom_bounds(g, cells, n);
+}
+
 pc_layout pc_draw_layout(const pc_grid *g, const pc_cell *cells, int32_t n,
                          const pc_render_opts *o)
 {
-  pc_box b = pc_geom_bounds(g, cells, n);
+  pc_box b = pc_draw_bounds(g, cells, n);
   double u = o->cell, m = o->margin * u;
   return (pc_layout){u, m - b.x0 * u, m - b.y0 * u, (b.x1 - b.x0) * u + 2 * m,
                      (b.y1 - b.y0) * u + 2 * m};
@@ -155,12 +161,18 @@ static int32_t find(const pc_picture *p, pc_cell x)
 /* The color of the placed piece anchored at a: its piece's, shaded for
    the second and later copies of a piece (in board order of their
    anchors); a hole (`holes:`) is an empty cell. */
+int32_t pc_picture_copy(const pc_picture *p, int32_t a)
+{
+  int32_t copy = 0;
+  for (int32_t b = 0; b < a; b++) copy += p->anchor[b] == b && p->piece[b] == p->piece[a];
+  return copy;
+}
+
 static pc_rgb placed_color(const pc_picture *p, int32_t a, const pc_render_opts *o)
 {
-  int32_t k = p->piece[a], copy = 0;
+  int32_t k = p->piece[a];
   if (p->pieces && p->pieces[k].hole) return o->empty;
-  for (int32_t b = 0; b < a; b++) copy += p->anchor[b] == b && p->piece[b] == k;
-  return pc_palette_copy(p->colors[k], copy);
+  return pc_palette_copy(p->colors[k], pc_picture_copy(p, a));
 }
 
 /* Whether cell a anchors a placed piece that gets a label (holes do not). */
@@ -357,6 +369,12 @@ static void draw_sticks(cairo_t *cr, const pc_picture *p, const pc_layout *l,
 void pc_draw_picture(cairo_t *cr, const pc_picture *p, const pc_layout *l,
                      const pc_render_opts *o)
 {
+  if (pc_solid_lattice(p->grid)) {
+    pc_box b = pc_draw_bounds(p->grid, p->cells, p->n_cells);
+    pc_point at = pc_layout_map(l, (pc_point){b.x0, b.y0});
+    pc_solid_draw(cr, p, at.x, at.y, l->unit, o);
+    return;
+  }
   cairo_save(cr);
   cairo_new_path(cr);
   if (pc_grid_segments(p->grid)) draw_sticks(cr, p, l, o);

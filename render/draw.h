@@ -40,6 +40,10 @@ typedef struct pc_layout {
   double unit, dx, dy, width, height;
 } pc_layout;
 
+/* The box around a picture of these cells, in cells (geometry.h's, or a
+   3-D picture's: solid.h). */
+pc_box pc_draw_bounds(const pc_grid *g, const pc_cell *cells, int32_t n);
+
 /* The layout of a picture of these cells, margins included, with its top
    left corner at (0, 0). */
 pc_layout pc_draw_layout(const pc_grid *g, const pc_cell *cells, int32_t n,
@@ -58,6 +62,10 @@ typedef struct pc_picture {
   const pc_piece *pieces;  /* their names, for labels */
   const pc_rgb *colors;    /* per piece */
 } pc_picture;
+
+/* Which copy of its piece the placed piece anchored at a is: 0 for the
+   first in board order of the anchors. */
+int32_t pc_picture_copy(const pc_picture *p, int32_t a);
 
 /* Draws the picture (not the background) through layout l. */
 void pc_draw_picture(cairo_t *cr, const pc_picture *p, const pc_layout *l,

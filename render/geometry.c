@@ -107,14 +107,18 @@ static const lattice_geometry lattices[PC_GRID_KINDS] = {
     [PC_GRID_HEX] = {hex_corners, hex_across},
 };
 
+/* The 3-D lattices have no plane geometry here (no corners: nothing is
+   drawn), rather than a call through an empty entry. */
 int pc_geom_corners(const pc_grid *g, pc_cell x, pc_point out[PC_GEOM_MAX_SIDES])
 {
-  return lattices[pc_grid_kind_of(g)].corners(x, out);
+  const lattice_geometry *l = &lattices[pc_grid_kind_of(g)];
+  return l->corners ? l->corners(x, out) : 0;
 }
 
 pc_cell pc_geom_across(const pc_grid *g, pc_cell x, int k)
 {
-  return lattices[pc_grid_kind_of(g)].across(x, k);
+  const lattice_geometry *l = &lattices[pc_grid_kind_of(g)];
+  return l->across ? l->across(x, k) : x;
 }
 
 pc_point pc_geom_centre(const pc_grid *g, pc_cell x)
@@ -123,7 +127,7 @@ pc_point pc_geom_centre(const pc_grid *g, pc_cell x)
   int n = pc_geom_corners(g, x, p);
   pc_point s = {0, 0};
   for (int i = 0; i < n; i++) s.x += p[i].x, s.y += p[i].y;
-  return (pc_point){s.x / n, s.y / n};
+  return n ? (pc_point){s.x / n, s.y / n} : s;
 }
 
 pc_box pc_geom_bounds(const pc_grid *g, const pc_cell *cells, int32_t n)
@@ -137,5 +141,5 @@ pc_box pc_geom_bounds(const pc_grid *g, const pc_cell *cells, int32_t n)
       b.x1 = fmax(b.x1, p[j].x), b.y1 = fmax(b.y1, p[j].y);
     }
   }
-  return n ? b : (pc_box){0, 0, 0, 0};
+  return b.x0 <= b.x1 ? b : (pc_box){0, 0, 0, 0};
 }

@@ -42,7 +42,7 @@ static double lay_out_pieces(const pc_puzzle *pz, const pc_render_opts *o, doubl
   double x = m, y = top, row_h = 0;
   for (int32_t k = 0; k < pz->n_pieces; k++) {
     const pc_piece *p = &pz->pieces[k];
-    pc_box b = pc_geom_bounds(pz->grid, p->cells, p->size);
+    pc_box b = pc_draw_bounds(pz->grid, p->cells, p->size);
     double w = (b.x1 - b.x0) * u, h = (b.y1 - b.y0) * u;
     if (x > m && x + w > page_width - m) {
       x = m;

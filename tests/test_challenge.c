@@ -107,6 +107,14 @@ Test(challenge, each_solves_to_one_sticks)
   expect_unique_challenges("boards/tetra5x5-noH.yaml", more, 4, 3, 6, 2);
 }
 
+/* Kanoodle's pyramid (spheres): the board file lists its layers, each
+   with its pre-placed pieces' names. */
+Test(challenge, each_solves_to_one_pyramid)
+{
+  const char *more[] = {"--count", "4", "--left", "3..6", "--levels", "2", NULL};
+  expect_unique_challenges("boards/kanoodle-pyramid.yaml", more, 4, 3, 6, 2);
+}
+
 /* A board that comes with pre-placed pieces keeps them. */
 Test(challenge, each_solves_to_one_preplaced)
 {

@@ -10,7 +10,7 @@ static const pc_grid *square(void) { return pc_grid_get(PC_GRID_SQUARE); }
 static const pc_grid *triangle(void) { return pc_grid_get(PC_GRID_TRIANGLE); }
 static const pc_grid *stick(void) { return pc_grid_get(PC_GRID_STICK); }
 
-static bool same(pc_cell a, pc_cell b) { return a.c == b.c && a.r == b.r; }
+static bool same(pc_cell a, pc_cell b) { return a.c == b.c && a.r == b.r && a.l == b.l; }
 
 static bool has(const pc_cell *cells, int n, pc_cell x)
 {
@@ -32,8 +32,8 @@ static void expect_neighbours(const pc_grid *g, pc_cell x, const pc_cell *want, 
 
 Test(grid, names_and_sizes)
 {
-  const char *names[] = {"square", "triangle", "stick", "hex"};
-  const int transforms[] = {8, 12, 8, 12}, rotations[] = {4, 6, 4, 6};
+  const char *names[] = {"square", "triangle", "stick", "hex", "cube", "sphere"};
+  const int transforms[] = {8, 12, 8, 12, 48, 48}, rotations[] = {4, 6, 4, 6, 24, 24};
   for (int k = 0; k < PC_GRID_KINDS; k++) {
     const pc_grid *g = pc_grid_by_name(names[k]);
     cr_assert_not_null(g);
@@ -167,10 +167,13 @@ static pc_cell twice(const pc_grid *g, pc_cell x, int t)
   return pc_grid_transform(g, t, pc_grid_transform(g, t, x));
 }
 
+/* The plane lattices' transforms are powers of one turn, and a mirror
+   (test_cube.c checks the 3-D group). */
 Test(grid, group_structure)
 {
   for (int k = 0; k < PC_GRID_KINDS; k++) {
     const pc_grid *g = pc_grid_get((pc_grid_kind)k);
+    if (pc_grid_dimensions(g) != 2) continue;
     int rot = pc_grid_rotations(g);
     cr_expect(is_identity(g, twice, 0) && is_identity(g, turn, 0));
     /* Transform 1 is a rotation of order exactly `rot`. */

@@ -261,5 +261,5 @@ Test(hex, located_errors)
                "board: \"# #\"\n",
                "5:23", "(of the first cell's parity on hex)");
   expect_error("grid: hexagon\npieces: tetrahexes\nboard: \"#\"\n", "1:7",
-               "unknown grid (square, triangle, stick or hex)");
+               "unknown grid (square, triangle, stick, hex, cube or sphere)");
 }

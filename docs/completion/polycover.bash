@@ -53,7 +53,8 @@ _polycover()
     return
   fi
   case $cmd:$prev in
-    pieces:-g | pieces:--grid) COMPREPLY=($(compgen -W "square triangle stick hex" -- "$cur")) ;;
+    pieces:-g | pieces:--grid)
+      COMPREPLY=($(compgen -W "square triangle stick hex cube sphere" -- "$cur")) ;;
     *:--engine) COMPREPLY=($(compgen -W "dlx bitdlx bits auto" -- "$cur")) ;;
     *:--sort) COMPREPLY=($(compgen -W "symmetry" -- "$cur")) ;;
     solve:--method) COMPREPLY=($(compgen -W "auto frontier search" -- "$cur")) ;;

@@ -15,20 +15,24 @@ static const char usage[] =
     "piece set, ready for a board's 'pieces:'.\n"
     "\n"
     "  -g, --grid GRID   square (polyominoes, the default), triangle\n"
-    "                    (polyiamonds), stick (polysticks) or hex (polyhexes)\n"
+    "                    (polyiamonds), stick (polysticks), hex (polyhexes),\n"
+    "                    cube (polycubes) or sphere (polyspheres)\n"
     "  -s, --size N      cells per piece, 1 to 10\n"
-    "  -1, --one-sided   a piece and its mirror image are distinct pieces\n"
+    "  -1, --one-sided   a piece and its mirror image are distinct pieces (as\n"
+    "                    solids are: 1, 2, 8, 29, 166 polycubes of 2..6 cubes,\n"
+    "                    against 1, 2, 7, 23, 112 without; a one-sided set of\n"
+    "                    polycubes says one_sided: true)\n"
     "  -c, --count       print only how many there are\n"
     "      --name NAME   the set's name (default: polyominoes-5 and the like)\n"
     "      --json        print one JSON object: grid, size, one_sided, count,\n"
     "                    seconds, and (without --count) pieces as lists of\n"
-    "                    [column, row] cells\n"
+    "                    [column, row] cells ([x, y, z] on cubes, spheres)\n"
     "  -h, --help        show this help\n"
     "\n"
-    "Names: a letter for the grid (Q square, T triangle, S stick, H hex) and the\n"
-    "number of the free form, padded to one width: Q01 .. Q12 for the\n"
-    "pentominoes. In a one-sided set a chiral piece Q05 is followed by its\n"
-    "mirror image Q05m. Pieces are drawn in their canonical orientation (the\n"
+    "Names: a letter for the grid (Q square, T triangle, S stick, H hex, C cube,\n"
+    "B sphere) and the number of the free form, padded to one width: Q01 .. Q12\n"
+    "for the pentominoes. In a one-sided set a chiral piece Q05 is followed by\n"
+    "its mirror image Q05m. Pieces are drawn in their canonical orientation (the\n"
     "smallest normalized one) and listed in that order.\n"
     "Exit status: 0 done, 1 failure, 2 bad usage.\n";
 
@@ -51,7 +55,8 @@ static void print_json(const pc_polyforms *p, bool count_only, double seconds)
       printf("%s\"%s\": [", i ? ", " : "", name);
       const pc_cell *c = p->cells + (size_t)i * (size_t)p->size;
       for (int32_t k = 0; k < p->size; k++)
-        printf("%s[%d, %d]", k ? ", " : "", (int)c[k].c, (int)c[k].r);
+        printf(pc_grid_dimensions(p->grid) == 3 ? "%s[%d, %d, %d]" : "%s[%d, %d]",
+               k ? ", " : "", (int)c[k].c, (int)c[k].r, (int)c[k].l);
       putchar(']');
     }
     putchar('}');

@@ -77,6 +77,7 @@ static void json_placements(pc_json *j, const pc_puzzle *pz, const pc_tiling *t)
       pc_json_array(j, NULL);
       pc_json_u64(j, NULL, (uint64_t)pz->cells[i].c);
       pc_json_u64(j, NULL, (uint64_t)pz->cells[i].r);
+      if (pc_grid_dimensions(pz->grid) == 3) pc_json_u64(j, NULL, (uint64_t)pz->cells[i].l);
       pc_json_close(j);
     }
     pc_json_close(j);

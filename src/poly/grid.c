@@ -11,6 +11,8 @@ static const pc_grid *const grids[PC_GRID_KINDS] = {
     [PC_GRID_TRIANGLE] = &pc_grid_triangle_lattice,
     [PC_GRID_STICK] = &pc_grid_stick_lattice,
     [PC_GRID_HEX] = &pc_grid_hex_lattice,
+    [PC_GRID_CUBE] = &pc_grid_cube_lattice,
+    [PC_GRID_SPHERE] = &pc_grid_sphere_lattice,
 };
 
 const pc_grid *pc_grid_by_name(const char *name)
@@ -21,7 +23,7 @@ const pc_grid *pc_grid_by_name(const char *name)
   return NULL;
 }
 
-const char *pc_grid_names(void) { return "square, triangle, stick or hex"; }
+const char *pc_grid_names(void) { return "square, triangle, stick, hex, cube or sphere"; }
 
 const pc_grid *pc_grid_get(pc_grid_kind kind)
 {
@@ -35,6 +37,8 @@ const char *pc_grid_family(const pc_grid *g) { return g->family; }
 char pc_grid_letter(const pc_grid *g) { return g->letter; }
 int pc_grid_transforms(const pc_grid *g) { return g->transforms; }
 int pc_grid_rotations(const pc_grid *g) { return g->rotations; }
+int pc_grid_dimensions(const pc_grid *g) { return g->dimensions; }
+bool pc_grid_layers_aligned(const pc_grid *g) { return g->aligned_layers; }
 bool pc_grid_segments(const pc_grid *g) { return g->segments; }
 char pc_grid_ascii_blank(const pc_grid *g) { return g->blank; }
 
@@ -46,8 +50,21 @@ pc_cell pc_grid_transform(const pc_grid *g, int t, pc_cell x)
 
 bool pc_grid_is_translation(const pc_grid *g, int32_t dc, int32_t dr)
 {
-  return g->is_translation(dc, dr);
+  return g->is_translation((pc_cell){dc, dr, 0});
 }
+
+bool pc_grid_is_translation_by(const pc_grid *g, pc_cell by)
+{
+  if (by.l && g->dimensions < 3) return false;
+  return g->is_translation(by);
+}
+
+pc_cell pc_grid_from_art(const pc_grid *g, int32_t c, int32_t r, int32_t l)
+{
+  return g->from_art ? g->from_art(c, r, l) : (pc_cell){c, r, l};
+}
+
+pc_cell pc_grid_to_art(const pc_grid *g, pc_cell x) { return g->to_art ? g->to_art(x) : x; }
 
 bool pc_grid_is_cell(const pc_grid *g, pc_cell x) { return g->is_cell(x); }
 

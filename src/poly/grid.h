@@ -1,5 +1,6 @@
 /* grid.h — the lattices behind one interface: square cells, triangle
-   cells, sticks (unit segments of the square lattice) and hexagons. Each
+   cells, sticks (unit segments of the square lattice), hexagons and
+   cubes. Each
    is one file, grid_<name>.c, filling in the table of grid_lattice.h.
 
    Every cell is named by its ASCII-art position: column c and row r of the
@@ -24,6 +25,11 @@
                     # #
                    # # #
                     # #
+   - cube:     the unit cube (c, r, l): column c, row r of layer l, layers
+               bottom first; neighbours differ by 1 in one coordinate.
+   - sphere:   balls of the face-centred cubic lattice, (x, y, z) with
+               x + y + z even stored as (c, r, l); the art place (c, r) of
+               layer l is the ball (c + r + l, c - r, l) (grid_sphere.c).
 
    Transforms act on these coordinates about a fixed origin and may leave a
    shape anywhere: translate afterwards (pc_shape_normalize). Transform 0 is
@@ -40,39 +46,60 @@ typedef enum pc_grid_kind {
   PC_GRID_TRIANGLE,
   PC_GRID_STICK,
   PC_GRID_HEX,
+  PC_GRID_CUBE,
+  PC_GRID_SPHERE,
   PC_GRID_KINDS /* how many */
 } pc_grid_kind;
 
+/* A cell: column c, row r and layer l (always 0 on the plane lattices;
+   the 3-D lattices' coordinates are in their files and docs/formats.md).
+   Initializers that leave l out name cells of layer 0. */
 typedef struct pc_cell {
-  int32_t c, r;
+  int32_t c, r, l;
 } pc_cell;
 
-#define PC_GRID_MAX_TRANSFORMS 12
-#define PC_GRID_MAX_NEIGHBOURS 6
+#define PC_GRID_MAX_TRANSFORMS 48
+#define PC_GRID_MAX_NEIGHBOURS 12
 #define PC_GRID_MAX_COLORS 3
 
 typedef struct pc_grid pc_grid;
 
-/* "square", "triangle", "stick" or "hex"; NULL for any other name. */
+/* "square", "triangle", "stick", "hex", "cube" or "sphere"; NULL for any other name. */
 const pc_grid *pc_grid_by_name(const char *name);
-/* Those names for messages: "square, triangle, stick or hex". */
+/* Those names for messages: "square, triangle, stick, hex, cube or sphere". */
 const char *pc_grid_names(void);
 const pc_grid *pc_grid_get(pc_grid_kind kind);
 pc_grid_kind pc_grid_kind_of(const pc_grid *g);
 const char *pc_grid_name(const pc_grid *g);
 /* The grid's polyforms ("polyominoes", "polyiamonds", "polysticks",
-   "polyhexes") and the letter their enumerated names start with (Q, T, S,
-   H). */
+   "polyhexes", "polycubes", "polyspheres") and the letter their
+   enumerated names start with (Q, T, S, H, C, B). */
 const char *pc_grid_family(const pc_grid *g);
 char pc_grid_letter(const pc_grid *g);
 
-int pc_grid_transforms(const pc_grid *g); /* 8, or 12 for triangles and hexagons */
-int pc_grid_rotations(const pc_grid *g);  /* 4, or 6 for triangles and hexagons */
+int pc_grid_transforms(const pc_grid *g); /* 8; 12 triangles, hexagons; 48 in 3-D */
+int pc_grid_rotations(const pc_grid *g);  /* 4; 6 triangles, hexagons; 24 in 3-D */
+/* 2 for the plane lattices (every cell in layer 0), 3 for cubes and
+   spheres. */
+int pc_grid_dimensions(const pc_grid *g);
 pc_cell pc_grid_transform(const pc_grid *g, int t, pc_cell x);
 
 /* Whether moving every cell by (dc, dr) maps the grid onto itself
    (triangles: dc + dr even; sticks: both even; squares, hexagons: always). */
 bool pc_grid_is_translation(const pc_grid *g, int32_t dc, int32_t dr);
+/* The same for a move in three coordinates (by.l != 0: never on the plane
+   lattices). */
+bool pc_grid_is_translation_by(const pc_grid *g, pc_cell by);
+
+/* ASCII art draws a cell at column c, row r of layer l (layers of 3-D
+   art, bottom first; 0 on the plane lattices). These map art places to
+   cells and back: the identity but on spheres (grid_sphere.c). */
+pc_cell pc_grid_from_art(const pc_grid *g, int32_t c, int32_t r, int32_t l);
+pc_cell pc_grid_to_art(const pc_grid *g, pc_cell x);
+
+/* Whether the layers of 3-D art stack as a box, each drawn with the rows
+   of the first (cubes). */
+bool pc_grid_layers_aligned(const pc_grid *g);
 
 /* Whether (c, r) names a cell at all (sticks: c + r odd). */
 bool pc_grid_is_cell(const pc_grid *g, pc_cell x);

@@ -58,6 +58,7 @@ const pc_grid pc_grid_hex_lattice = {
     .family = "polyhexes",
     .letter = 'H',
     .blank = ' ',
+    .dimensions = 2,
     .transforms = 12,
     .rotations = 6,
     .transform = transform,

@@ -15,20 +15,24 @@ struct pc_grid {
   char letter;         /* starts the names of enumerated polyforms */
   char blank;          /* what draws no cell in ASCII output */
   bool segments;       /* cells are segments between lattice points */
+  int dimensions;      /* 2, or 3 for the lattices with layers */
+  bool aligned_layers; /* 3-D art: every layer has the rows of the first */
   int transforms, rotations;
   pc_cell (*transform)(int t, pc_cell x); /* t in [0, transforms) */
-  bool (*is_translation)(int32_t dc, int32_t dr);
+  bool (*is_translation)(pc_cell by);     /* by.l is 0 on plane lattices */
   bool (*is_cell)(pc_cell x);
   bool (*compatible)(pc_cell a, pc_cell b); /* NULL: always */
   int (*neighbours)(pc_cell x, pc_cell out[PC_GRID_MAX_NEIGHBOURS]);
   int (*ascii_cell)(int32_t c, int32_t r, char ch); /* after '.' and ' ' */
   char (*ascii_char)(pc_cell x);                     /* NULL: '#' */
+  pc_cell (*from_art)(int32_t c, int32_t r, int32_t l); /* NULL: (c, r, l) */
+  pc_cell (*to_art)(pc_cell x);                         /* NULL: x */
   const pc_grid_coloring *colorings;
   int n_colorings;
 };
 
 extern const pc_grid pc_grid_square_lattice, pc_grid_triangle_lattice, pc_grid_stick_lattice,
-    pc_grid_hex_lattice;
+    pc_grid_hex_lattice, pc_grid_cube_lattice, pc_grid_sphere_lattice;
 
 static inline bool pc_lattice_odd(int64_t v) { return (v & 1) != 0; }
 
@@ -63,9 +67,9 @@ static inline pc_cell pc_lattice_turns(int t, int rotations, pc_cell x,
   return x;
 }
 
-static inline bool pc_lattice_always(int32_t dc, int32_t dr)
+static inline bool pc_lattice_always(pc_cell by)
 {
-  (void)dc, (void)dr;
+  (void)by;
   return true;
 }
 
@@ -73,6 +77,33 @@ static inline bool pc_lattice_every_cell(pc_cell x)
 {
   (void)x;
   return true;
+}
+
+/* The 3-D lattices' 48 transforms, the signed permutations of (c, r, l).
+   The 24 with determinant +1 are the rotations, numbered by permutation,
+   then by sign pattern (bit i: coordinate i negated): the identity first,
+   then the half turn (c, r, l) -> (-c, -r, l) (score.c counts on it).
+   Reflection t is the mirror c -> -c followed by rotation t - 24, as on
+   the plane lattices. */
+static inline pc_cell pc_lattice_signed_permutation(int t, pc_cell x)
+{
+  static const int perms[6][4] = {{0, 1, 2, 1}, {0, 2, 1, -1}, {1, 0, 2, -1},
+                                  {1, 2, 0, 1}, {2, 0, 1, 1},  {2, 1, 0, -1}};
+  if (t >= 24) {
+    x.c = -x.c;
+    t -= 24;
+  }
+  int32_t v[3] = {x.c, x.r, x.l};
+  for (int p = 0; p < 6; p++)
+    for (int bits = 0; bits < 8; bits++) {
+      int parity = perms[p][3] * ((bits & 1) ? -1 : 1) * ((bits & 2) ? -1 : 1) *
+                   ((bits & 4) ? -1 : 1);
+      if (parity < 0 || t--) continue;
+      int32_t out[3];
+      for (int i = 0; i < 3; i++) out[i] = (bits >> i) & 1 ? -v[perms[p][i]] : v[perms[p][i]];
+      return (pc_cell){out[0], out[1], out[2]};
+    }
+  return x;
 }
 
 #endif

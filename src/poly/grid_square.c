@@ -38,6 +38,7 @@ const pc_grid pc_grid_square_lattice = {
     .family = "polyominoes",
     .letter = 'Q',
     .blank = '.',
+    .dimensions = 2,
     .transforms = 8,
     .rotations = 4,
     .transform = transform,

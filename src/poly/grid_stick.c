@@ -8,9 +8,9 @@ static pc_cell turn(pc_cell x) { return (pc_cell){-x.r, x.c}; }
 
 static pc_cell transform(int t, pc_cell x) { return pc_lattice_turns(t, 4, x, turn); }
 
-static bool is_translation(int32_t dc, int32_t dr)
+static bool is_translation(pc_cell by)
 {
-  return !pc_lattice_odd(dc) && !pc_lattice_odd(dr);
+  return !pc_lattice_odd(by.c) && !pc_lattice_odd(by.r);
 }
 
 static bool is_cell(pc_cell x) { return pc_lattice_odd((int64_t)x.c + x.r); }
@@ -56,6 +56,7 @@ const pc_grid pc_grid_stick_lattice = {
     .letter = 'S',
     .blank = ' ',
     .segments = true,
+    .dimensions = 2,
     .transforms = 8,
     .rotations = 4,
     .transform = transform,

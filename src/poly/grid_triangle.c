@@ -15,9 +15,9 @@ static pc_cell turn(pc_cell x)
 
 static pc_cell transform(int t, pc_cell x) { return pc_lattice_turns(t, 6, x, turn); }
 
-static bool is_translation(int32_t dc, int32_t dr)
+static bool is_translation(pc_cell by)
 {
-  return !pc_lattice_odd((int64_t)dc + dr);
+  return !pc_lattice_odd((int64_t)by.c + by.r);
 }
 
 static int neighbours(pc_cell x, pc_cell out[PC_GRID_MAX_NEIGHBOURS])
@@ -39,6 +39,7 @@ const pc_grid pc_grid_triangle_lattice = {
     .family = "polyiamonds",
     .letter = 'T',
     .blank = '.',
+    .dimensions = 2,
     .transforms = 12,
     .rotations = 6,
     .transform = transform,

@@ -107,11 +107,12 @@ static pc_status place_orientation(builder *b, int32_t k, const pc_cell *shape, 
   pc_status s = PC_OK;
   /* Anchor the orientation's first cell on each board cell. */
   for (int32_t a = 0; a < pz->n_cells && !s; a++) {
-    int32_t dc = pz->cells[a].c - shape[0].c, dr = pz->cells[a].r - shape[0].r;
-    if (!pc_grid_is_translation(pz->grid, dc, dr)) continue;
+    pc_cell by = {pz->cells[a].c - shape[0].c, pz->cells[a].r - shape[0].r,
+                  pz->cells[a].l - shape[0].l};
+    if (!pc_grid_is_translation_by(pz->grid, by)) continue;
     bool fits = true;
     for (int32_t i = 0; i < size && fits; i++) {
-      cells[i] = (pc_cell){shape[i].c + dc, shape[i].r + dr};
+      cells[i] = (pc_cell){shape[i].c + by.c, shape[i].r + by.r, shape[i].l + by.l};
       int32_t at = pc_puzzle_cell_index(pz, cells[i]);
       fits = at >= 0 && pz->fixed[at] < 0;
     }
@@ -202,7 +203,11 @@ pc_status pc_matrix_build(const pc_puzzle *pz, pc_matrix *m, pc_error *err)
     s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   char name[64];
   for (int32_t i = 0; i < pz->n_cells && !s; i++) {
-    snprintf(name, sizeof name, "r%dc%d", (int)pz->cells[i].r, (int)pz->cells[i].c);
+    pc_cell x = pz->cells[i];
+    /* Layers are named only on 3-D lattices: plane names stay r0c0. */
+    if (pc_grid_dimensions(pz->grid) == 3)
+      snprintf(name, sizeof name, "l%dr%dc%d", (int)x.l, (int)x.r, (int)x.c);
+    else snprintf(name, sizeof name, "r%dc%d", (int)x.r, (int)x.c);
     s = pc_xc_add_item(&m->xc, name, false, NULL, err);
   }
   m->n_cells = pz->n_cells;

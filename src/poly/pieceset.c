@@ -9,98 +9,36 @@
 #include "poly/color_names.h"
 #include "poly/shape.h"
 
-/* Fails at (col, row) of the art. */
-static pc_status art_error(pc_ydoc *y, const yaml_node_t *art, int32_t row, int32_t col,
-                           pc_error *err, const char *what, const char *p, const pc_grid *g)
-{
-  int line, column;
-  char name[32];
-  pc_ydoc_text_pos(y, art, row, col, &line, &column);
-  return pc_error_set(err, PC_ERR_INPUT, line, column, what,
-                      pc_ydoc_char_name(p, name, sizeof name), pc_grid_name(g));
-}
-
-pc_status pc_art_parse(pc_ydoc *y, const yaml_node_t *art, const pc_grid *g,
-                       pc_cell **cells, char **labels, int32_t *n, pc_error *err)
-{
-  const char *text = pc_ydoc_scalar(art);
-  *cells = NULL;
-  if (labels) *labels = NULL;
-  *n = 0;
-  if (!text) return pc_ydoc_fail(y, art, err, "expected ASCII art (a string)");
-  size_t len = strlen(text);
-  pc_cell *c = pc_alloc_array(len + 1, sizeof *c);
-  char *l = pc_alloc_array(len + 1, 1);
-  if (!c || !l) {
-    free(c);
-    free(l);
-    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  }
-  int32_t count = 0, row = 0, col = 0;
-  for (const char *p = text; *p; p++) {
-    if (*p == '\n') {
-      row++;
-      col = 0;
-      continue;
-    }
-    int kind = pc_grid_ascii_cell(g, col, row, *p);
-    /* A piece's art has no labels: another character than the grid's own
-       is a mistake, not a cell. */
-    bool other = kind == 1 && !labels && *p != pc_grid_ascii_char(g, (pc_cell){col, row});
-    const char *bad = kind < 0 || !isprint((unsigned char)*p)
-                          ? "character %s cannot stand here in %s art"
-                      : other ? "character %s cannot stand here in %s piece art ('#' draws a "
-                                "cell, '.' or a space none)"
-                      : kind && count && !pc_grid_compatible(g, c[0], (pc_cell){col, row})
-                          ? "character %s is half a cell off the first cell in %s art "
-                            "(column + row must be all even or all odd)"
-                          : NULL;
-    if (bad) {
-      free(c);
-      free(l);
-      return art_error(y, art, row, col, err, bad, p, g);
-    }
-    if (kind == 1) {
-      c[count] = (pc_cell){col, row};
-      l[count++] = *p;
-    }
-    col++;
-  }
-  *cells = c;
-  *n = count;
-  if (labels) *labels = l;
-  else free(l);
-  return PC_OK;
-}
-
 static pc_status parse_cells(pc_ydoc *y, const yaml_node_t *seq, const pc_grid *g,
                              pc_cell **cells, int32_t *n, pc_error *err)
 {
   *cells = NULL;
   *n = 0;
+  int dims = pc_grid_dimensions(g);
+  const char *form = dims == 3 ? "[column, row, layer]" : "[column, row]";
   if (seq->type != YAML_SEQUENCE_NODE)
-    return pc_ydoc_fail(y, seq, err, "cells must be a list of [column, row] pairs");
+    return pc_ydoc_fail(y, seq, err, "cells must be a list of %s", form);
   int count = pc_ydoc_count(seq);
   pc_cell *c = pc_alloc_array((size_t)count + 1, sizeof *c);
   if (!c) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   for (int i = 0; i < count; i++) {
     yaml_node_t *pair = pc_ydoc_item(y, seq, i);
-    long v[2];
-    bool ok = pair->type == YAML_SEQUENCE_NODE && pc_ydoc_count(pair) == 2;
-    for (int k = 0; ok && k < 2; k++) {
+    long v[3] = {0, 0, 0};
+    bool ok = pair->type == YAML_SEQUENCE_NODE && pc_ydoc_count(pair) == dims;
+    for (int k = 0; ok && k < dims; k++) {
       const char *s = pc_ydoc_scalar(pc_ydoc_item(y, pair, k));
       char *end;
       v[k] = s ? strtol(s, &end, 10) : 0;
       ok = s && *s && !*end && v[k] >= 0 && v[k] < 100000;
     }
-    if (ok) c[i] = (pc_cell){(int32_t)v[0], (int32_t)v[1]};
+    if (ok) c[i] = pc_grid_from_art(g, (int32_t)v[0], (int32_t)v[1], (int32_t)v[2]);
     if (ok && !pc_grid_is_cell(g, c[i])) ok = false;
     if (ok && i && !pc_grid_compatible(g, c[0], c[i])) ok = false;
     if (!ok) {
       free(c);
       return pc_ydoc_fail(y, pair, err,
-                          "a cell must be [column, row] with whole numbers >= 0 naming "
-                          "a %s cell (of the first cell's parity on hex)", pc_grid_name(g));
+                          "a cell must be %s with whole numbers >= 0 naming "
+                          "a %s cell (of the first cell's parity on hex)", form, pc_grid_name(g));
     }
   }
   *cells = c;
@@ -132,7 +70,7 @@ static bool valid_name(const char *s)
 /* One entry of `pieces:`: ASCII art, or a mapping with shape or cells and
    an optional color. */
 static pc_status load_piece(pc_ydoc *y, const yaml_node_t *key, const yaml_node_t *val,
-                            const pc_grid *g, pc_piece *p, pc_error *err)
+                            const pc_grid *g, bool one_sided, pc_piece *p, pc_error *err)
 {
   static const char *const keys[] = {"shape", "cells", "color", NULL};
   const char *name = pc_ydoc_scalar(key);
@@ -144,6 +82,7 @@ static pc_status load_piece(pc_ydoc *y, const yaml_node_t *key, const yaml_node_
   strcpy(p->name, name);
   p->copies = p->copies_min = 1;
   p->group = -1;
+  p->one_sided = one_sided;
   const yaml_node_t *shape = val, *cells = NULL;
   pc_status s;
   if (val->type == YAML_MAPPING_NODE) {
@@ -231,20 +170,39 @@ pc_status pc_pieceset_parse(pc_ydoc *y, const yaml_node_t *pieces, pc_pieceset *
   if (!set->pieces) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   for (int i = 0; i < n; i++) {
     s = load_piece(y, pc_ydoc_key(y, pieces, i), pc_ydoc_value(y, pieces, i), set->grid,
-                   &set->pieces[set->n_pieces], err);
+                   set->one_sided, &set->pieces[set->n_pieces], err);
     if (s) {
       pc_piece_free(&set->pieces[set->n_pieces]);
       return s;
     }
     set->n_pieces++;
+    const pc_piece *p = &set->pieces[set->n_pieces - 1];
+    if (set->planar && !pc_shape_planar(p->cells, p->size))
+      return pc_ydoc_fail(y, pc_ydoc_key(y, pieces, i), err,
+                          "piece '%s' does not lie in one plane (c, r or l the same for all "
+                          "its cells), which planar: true asks", p->name);
     if ((s = check_new_shape(y, pieces, set, i, err))) return s;
   }
   return PC_OK;
 }
 
+/* An optional true/false key of the set file. */
+static pc_status parse_flag(pc_ydoc *y, const yaml_node_t *root, const char *key, bool *out,
+                            pc_error *err)
+{
+  const yaml_node_t *n = pc_ydoc_get(y, root, key);
+  const char *v = n ? pc_ydoc_scalar(n) : "false";
+  if (v && (!strcmp(v, "true") || !strcmp(v, "false"))) {
+    *out = !strcmp(v, "true");
+    return PC_OK;
+  }
+  return pc_ydoc_fail(y, n, err, "%s: expected true or false", key);
+}
+
 pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err)
 {
-  static const char *const keys[] = {"name", "grid", "pieces", "description", NULL};
+  static const char *const keys[] = {"name",      "grid",   "pieces", "description",
+                                     "one_sided", "planar", NULL};
   memset(set, 0, sizeof *set);
   pc_ydoc y;
   pc_status s = pc_ydoc_load(&y, path, err);
@@ -268,6 +226,8 @@ pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err)
     goto done;
   }
   snprintf(set->name, sizeof set->name, "%s", name ? pc_ydoc_scalar(name) : path);
+  if ((s = parse_flag(&y, root, "one_sided", &set->one_sided, err))) goto done;
+  if ((s = parse_flag(&y, root, "planar", &set->planar, err))) goto done;
   s = pc_pieceset_parse(&y, pieces, set, err);
 done:
   pc_ydoc_free(&y);

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "core/error.h"
+#include "poly/art.h"
 #include "poly/grid.h"
 #include "poly/ydoc.h"
 
@@ -29,12 +30,17 @@ typedef struct pc_piece {
 typedef struct pc_pieceset {
   char name[128];
   const pc_grid *grid;
+  bool one_sided;       /* `one_sided: true`: mirror images are pieces of
+                           their own, every piece placed by rotations only */
+  bool planar;          /* `planar: true`: every piece lies in one plane
+                           (pc_shape_planar), checked when loading */
   pc_piece *pieces;
   int32_t n_pieces;
   char warning[768];    /* FILE:LINE:COLUMN: the first shape held twice, or "" */
 } pc_pieceset;
 
-/* Loads and checks a piece set file: known keys only, a known grid, every
+/* Loads and checks a piece set file: known keys only, a known grid,
+   `one_sided` and `planar` (optional, true or false), every
    piece connected and drawn with characters its grid allows, colors
    "#rrggbb", "#rgb" or a CSS name (stored as "#rrggbb"). A shape held
    twice (up to rotation and reflection) is noted in set->warning. */
@@ -46,14 +52,6 @@ void pc_pieceset_free(pc_pieceset *set);
    caller frees the set. */
 pc_status pc_pieceset_parse(pc_ydoc *y, const yaml_node_t *pieces, pc_pieceset *set,
                             pc_error *err);
-
-/* Parses the ASCII art in a scalar node: the cells it draws, and for each
-   the character that drew it (labels). Without labels it is a piece's art,
-   whose cells are drawn only with the grid's own character ('#', or '-'
-   and '|' for sticks). Errors point into the art. *cells and *labels are
-   malloc'd. */
-pc_status pc_art_parse(pc_ydoc *y, const yaml_node_t *art, const pc_grid *g,
-                       pc_cell **cells, char **labels, int32_t *n, pc_error *err);
 
 /* Whether every solution places the piece exactly once. */
 static inline bool pc_piece_exactly_once(const pc_piece *p)

@@ -29,16 +29,19 @@ static int form_cmp(const void *a, const void *b)
 }
 
 /* The smallest normalized image of cells under transforms [0, ts); tmp
-   holds n cells. Each rotation turns the previous image once more (images
-   differ from the transforms' only by translations, which normalizing
-   removes), so no cell is turned more than once per transform. */
+   holds n cells. On the plane lattices each rotation turns the previous
+   image once more (images differ from the transforms' only by
+   translations, which normalizing removes), so no cell is turned more
+   than once per transform; the 3-D lattices' transforms are not powers of
+   one turn (grid_lattice.h), so each is applied to the cells. */
 static void canon(const pc_grid *g, pc_cell *cells, int32_t n, int ts, pc_cell *best,
                   pc_cell *tmp)
 {
   int rot = pc_grid_rotations(g);
+  bool chained = pc_grid_dimensions(g) == 2;
   for (int t = 0; t < ts; t++) {
-    int step = t == 0 ? 0 : t == rot ? rot : 1;
-    const pc_cell *from = t == 0 || t == rot ? cells : tmp;
+    int step = !chained ? t : t == 0 ? 0 : t == rot ? rot : 1;
+    const pc_cell *from = !chained || t == 0 || t == rot ? cells : tmp;
     for (int32_t i = 0; i < n; i++) tmp[i] = pc_grid_transform(g, step, from[i]);
     pc_shape_normalize(g, tmp, n);
     if (t == 0 || cells_cmp(tmp, best, n) < 0) memcpy(best, tmp, (size_t)n * sizeof *tmp);
@@ -71,6 +74,7 @@ static uint32_t form_hash(const form *f, int32_t n)
   for (int32_t i = 0; i < n; i++) {
     h = (h ^ (uint32_t)f->c[i].c) * 16777619u;
     h = (h ^ (uint32_t)f->c[i].r) * 16777619u;
+    h = (h ^ (uint32_t)f->c[i].l) * 16777619u;
   }
   return h;
 }
@@ -125,7 +129,7 @@ static bool formset_add(formset *s, const form *f)
 static bool contains(const form *f, int32_t n, pc_cell x)
 {
   for (int32_t i = 0; i < n; i++)
-    if (f->c[i].c == x.c && f->c[i].r == x.r) return true;
+    if (f->c[i].c == x.c && f->c[i].r == x.r && f->c[i].l == x.l) return true;
   return false;
 }
 
@@ -280,6 +284,42 @@ static void write_scalar(FILE *out, const char *s)
   fputc('"', out);
 }
 
+/* Art as a literal block after a key (or a list's "-"), its lines indented
+   by `indent` and 2 more: the whole plane shape, or one layer of a solid
+   (layer >= 0). */
+static pc_status write_art(FILE *out, const pc_grid *g, const pc_cell *cells, int32_t n,
+                           int32_t layer, const char *indent)
+{
+  char *art = layer < 0 ? pc_shape_ascii(g, cells, n, NULL)
+                        : pc_shape_layer_ascii(g, cells, n, NULL, layer);
+  if (!art) return PC_ERR_NOMEM;
+  /* Stick art may start with a blank: then the block needs an explicit
+     indentation (2 more than the key's). */
+  fprintf(out, " |%s\n", art[0] == ' ' ? "2" : "");
+  for (const char *line = art; *line;) {
+    const char *end = strchr(line, '\n');
+    fprintf(out, "%s  %.*s\n", indent, (int)(end - line), line);
+    line = end + 1;
+  }
+  free(art);
+  return PC_OK;
+}
+
+/* A solid as a list of layers, bottom first. */
+static pc_status write_layers(FILE *out, const pc_polyforms *p, const pc_cell *cells)
+{
+  int32_t layers = 0;
+  for (int32_t j = 0; j < p->size; j++)
+    if (cells[j].l + 1 > layers) layers = cells[j].l + 1;
+  fputc('\n', out);
+  for (int32_t k = 0; k < layers; k++) {
+    fputs("    -", out);
+    pc_status s = write_art(out, p->grid, cells, p->size, k, "    ");
+    if (s) return s;
+  }
+  return PC_OK;
+}
+
 pc_status pc_polyforms_write_yaml(FILE *out, const pc_polyforms *p, const char *name)
 {
   char fallback[64];
@@ -292,21 +332,20 @@ pc_status pc_polyforms_write_yaml(FILE *out, const pc_polyforms *p, const char *
           p->one_sided ? "one-sided" : "free", pc_grid_family(p->grid), (int)p->size);
   fputs("name: ", out);
   write_scalar(out, name);
-  fprintf(out, "\ngrid: %s\npieces:\n", pc_grid_name(p->grid));
+  fprintf(out, "\ngrid: %s\n", pc_grid_name(p->grid));
+  /* Solids cannot be turned into their mirror images: a set of them says
+     that it lists both (pieceset.h). Plane sets leave it to the board. */
+  if (p->one_sided && pc_grid_dimensions(p->grid) == 3) fputs("one_sided: true\n", out);
+  fputs("pieces:\n", out);
   for (int32_t i = 0; i < p->count; i++) {
-    char *art = pc_shape_ascii(p->grid, p->cells + (size_t)i * (size_t)p->size, p->size, NULL);
-    if (!art) return PC_ERR_NOMEM;
     char label[32];
     pc_polyform_name(p, i, label, sizeof label);
-    /* Stick art may start with a blank: then the block needs an explicit
-       indentation (2 more than the key's). */
-    fprintf(out, "  %s: |%s\n", label, art[0] == ' ' ? "2" : "");
-    for (const char *line = art; *line;) {
-      const char *end = strchr(line, '\n');
-      fprintf(out, "    %.*s\n", (int)(end - line), line);
-      line = end + 1;
-    }
-    free(art);
+    fprintf(out, "  %s:", label);
+    pc_status s = pc_grid_dimensions(p->grid) == 3
+                      ? write_layers(out, p, p->cells + (size_t)i * (size_t)p->size)
+                      : write_art(out, p->grid, p->cells + (size_t)i * (size_t)p->size, p->size,
+                                  -1, "  ");
+    if (s) return s;
   }
   fflush(out);
   return ferror(out) ? PC_ERR_IO : PC_OK;

@@ -222,8 +222,8 @@ static pc_status load_set(pc_ydoc *y, const entry_opts *o, const pc_puzzle *pz,
   return s;
 }
 
-/* Adds piece p as the entry asks, and its mirror image when it is
-   one-sided and the mirror image differs. */
+/* Adds piece p as the entry asks, and its mirror image when the entry
+   makes it one-sided and the mirror image differs. */
 static pc_status take_piece(pc_ydoc *y, const entry_opts *o, pc_puzzle *pz, int32_t *cap,
                             pc_piece *p, pc_error *err)
 {
@@ -233,9 +233,13 @@ static pc_status take_piece(pc_ydoc *y, const entry_opts *o, pc_puzzle *pz, int3
   p->copies = o->copies;
   p->copies_min = o->copies_min;
   p->group = o->group;
-  p->one_sided = o->one_sided;
+  /* A one-sided set's pieces are one-sided already, their mirror images
+     listed: the entry's one_sided adds none. */
+  bool listed = p->one_sided;
+  p->one_sided = o->one_sided || listed;
   pc_status s = add_piece(pz, cap, p, err);
-  if (s || !o->one_sided || pc_shape_mirror_symmetric(pz->grid, p->cells, p->size)) return s;
+  if (s || !o->one_sided || listed || pc_shape_mirror_symmetric(pz->grid, p->cells, p->size))
+    return s;
   if (strlen(p->name) >= PC_NAME_MAX)
     return pc_ydoc_fail(y, o->set, err, "piece name '%s' is too long for a mirror image",
                         p->name);
@@ -301,7 +305,7 @@ static pc_status fail_at_cell(pc_ydoc *y, const yaml_node_t *art, const pc_puzzl
                               int32_t i, pc_error *err, const char *fmt, const char *what)
 {
   int line, column;
-  pc_ydoc_text_pos(y, art, pz->cells[i].r, pz->cells[i].c, &line, &column);
+  pc_art_pos(y, art, pz->grid, pz->cells[i], &line, &column);
   return pc_error_set(err, PC_ERR_INPUT, line, column, fmt, what);
 }
 

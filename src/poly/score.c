@@ -13,28 +13,32 @@
    board). */
 static void mirror(const pc_grid *g, int t, const pc_cell *cells, int32_t n, int32_t *out)
 {
-  int32_t lo_c = INT32_MAX, lo_r = INT32_MAX, ilo_c = INT32_MAX, ilo_r = INT32_MAX;
+  pc_cell lo = {INT32_MAX, INT32_MAX, INT32_MAX}, ilo = lo;
   for (int32_t i = 0; i < n; i++) {
     pc_cell y = pc_grid_transform(g, t, cells[i]);
-    if (cells[i].c < lo_c) lo_c = cells[i].c;
-    if (cells[i].r < lo_r) lo_r = cells[i].r;
-    if (y.c < ilo_c) ilo_c = y.c;
-    if (y.r < ilo_r) ilo_r = y.r;
+    if (cells[i].c < lo.c) lo.c = cells[i].c;
+    if (cells[i].r < lo.r) lo.r = cells[i].r;
+    if (cells[i].l < lo.l) lo.l = cells[i].l;
+    if (y.c < ilo.c) ilo.c = y.c;
+    if (y.r < ilo.r) ilo.r = y.r;
+    if (y.l < ilo.l) ilo.l = y.l;
   }
-  int32_t best = -1, best_dc = 0, best_dr = 0;
+  int32_t best = -1;
+  pc_cell best_by = {0, 0, 0};
   for (int32_t k = 0; k < 9; k++) {
-    int32_t dc = lo_c - ilo_c + (k % 3 + 1) % 3 - 1, dr = lo_r - ilo_r + (k / 3 + 1) % 3 - 1;
-    if (!pc_grid_is_translation(g, dc, dr)) continue;
+    pc_cell by = {lo.c - ilo.c + (k % 3 + 1) % 3 - 1, lo.r - ilo.r + (k / 3 + 1) % 3 - 1,
+                  lo.l - ilo.l};
+    if (!pc_grid_is_translation_by(g, by)) continue;
     int32_t on = 0;
     for (int32_t i = 0; i < n; i++) {
       pc_cell y = pc_grid_transform(g, t, cells[i]);
-      on += pc_cells_index(cells, n, (pc_cell){y.c + dc, y.r + dr}) >= 0;
+      on += pc_cells_index(cells, n, (pc_cell){y.c + by.c, y.r + by.r, y.l + by.l}) >= 0;
     }
-    if (on > best) best = on, best_dc = dc, best_dr = dr;
+    if (on > best) best = on, best_by = by;
   }
   for (int32_t i = 0; i < n; i++) {
     pc_cell y = pc_grid_transform(g, t, cells[i]);
-    out[i] = pc_cells_index(cells, n, (pc_cell){y.c + best_dc, y.r + best_dr});
+    out[i] = pc_cells_index(cells, n, (pc_cell){y.c + best_by.c, y.r + best_by.r, y.l + best_by.l});
   }
 }
 
@@ -58,10 +62,12 @@ pc_status pc_scorer_init(pc_scorer *s, const pc_grid *g, const pc_cell *cells, i
     }
   }
   /* Transform `rotations` is the left-right mirror (c -> -c); after half a
-     turn more it is the top-bottom one (grid.h). */
+     turn more it is the top-bottom one (grid.h). The cube's half turn in
+     the plane of a layer is its rotation 1 (grid_cube.c): the mirror
+     r -> -r, layers kept. */
   int rot = pc_grid_rotations(g);
   mirror(g, rot, cells, n, s->mirror_h);
-  mirror(g, rot + rot / 2, cells, n, s->mirror_v);
+  mirror(g, pc_grid_dimensions(g) == 3 ? rot + 1 : rot + rot / 2, cells, n, s->mirror_v);
   return PC_OK;
 }
 

@@ -1,6 +1,7 @@
 /* shape.c — sets of cells: normalizing, connectivity, orientations, art. */
 #include "poly/shape.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,7 @@
 int pc_cell_cmp(const void *a, const void *b)
 {
   const pc_cell *x = a, *y = b;
+  if (x->l != y->l) return x->l < y->l ? -1 : 1;
   if (x->r != y->r) return x->r < y->r ? -1 : 1;
   if (x->c != y->c) return x->c < y->c ? -1 : 1;
   return 0;
@@ -42,24 +44,30 @@ static void sort_cells(pc_cell *cells, int32_t n)
 void pc_shape_normalize(const pc_grid *g, pc_cell *cells, int32_t n)
 {
   if (n <= 0) return;
-  int32_t minc = cells[0].c, minr = cells[0].r;
+  pc_cell low = cells[0];
   for (int32_t i = 1; i < n; i++) {
-    if (cells[i].c < minc) minc = cells[i].c;
-    if (cells[i].r < minr) minr = cells[i].r;
+    if (cells[i].c < low.c) low.c = cells[i].c;
+    if (cells[i].r < low.r) low.r = cells[i].r;
+    if (cells[i].l < low.l) low.l = cells[i].l;
   }
-  int64_t dc = -(int64_t)minc, dr = -(int64_t)minr;
-  /* The nearest move the lattice allows, right and down: triangles keep
-     pointing the same way, sticks' first lattice point lands on 0. */
-  static const int more[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
-  for (int k = 0; k < 4; k++)
-    if (pc_grid_is_translation(g, (int32_t)(dc + more[k][0]), (int32_t)(dr + more[k][1]))) {
-      dc += more[k][0];
-      dr += more[k][1];
+  int64_t dc = -(int64_t)low.c, dr = -(int64_t)low.r, dl = -(int64_t)low.l;
+  /* The nearest move the lattice allows, right and down (and up a layer):
+     triangles keep pointing the same way, sticks' first lattice point
+     lands on 0. */
+  static const int more[8][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0},
+                                 {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
+  for (int k = 0; k < 8; k++) {
+    pc_cell by = {(int32_t)(dc + more[k][0]), (int32_t)(dr + more[k][1]),
+                  (int32_t)(dl + more[k][2])};
+    if (pc_grid_is_translation_by(g, by)) {
+      dc = by.c, dr = by.r, dl = by.l;
       break;
     }
+  }
   for (int32_t i = 0; i < n; i++) {
     cells[i].c = (int32_t)(cells[i].c + dc);
     cells[i].r = (int32_t)(cells[i].r + dr);
+    cells[i].l = (int32_t)(cells[i].l + dl);
   }
   sort_cells(cells, n);
 }
@@ -129,6 +137,17 @@ void pc_orients_free(pc_orients *o)
   memset(o, 0, sizeof *o);
 }
 
+bool pc_shape_planar(const pc_cell *cells, int32_t n)
+{
+  bool c = true, r = true, l = true;
+  for (int32_t i = 1; i < n; i++) {
+    c &= cells[i].c == cells[0].c;
+    r &= cells[i].r == cells[0].r;
+    l &= cells[i].l == cells[0].l;
+  }
+  return c || r || l;
+}
+
 bool pc_shape_mirror_symmetric(const pc_grid *g, const pc_cell *cells, int32_t n)
 {
   if (n <= 0) return true;
@@ -150,7 +169,8 @@ bool pc_shape_mirror_symmetric(const pc_grid *g, const pc_cell *cells, int32_t n
   return symmetric;
 }
 
-char *pc_shape_ascii(const pc_grid *g, const pc_cell *cells, int32_t n, const char *labels)
+/* The plane art of the cells (layer 0 coordinates), as pc_shape_ascii. */
+static char *plane_ascii(const pc_grid *g, const pc_cell *cells, int32_t n, const char *labels)
 {
   bool stick = pc_grid_segments(g);
   int64_t w = 0, h = 0; /* past the last column and row used */
@@ -194,4 +214,92 @@ char *pc_shape_ascii(const pc_grid *g, const pc_cell *cells, int32_t n, const ch
   }
   art[len] = '\0';
   return art;
+}
+
+/* The art places of the cells (pc_grid_to_art), moved right and down
+   when some would be left of or above the first column or row. */
+static void art_places(const pc_grid *g, const pc_cell *cells, int32_t n, pc_cell *art,
+                       int32_t *layers)
+{
+  int32_t lowc = 0, lowr = 0;
+  *layers = 0;
+  for (int32_t i = 0; i < n; i++) {
+    art[i] = pc_grid_to_art(g, cells[i]);
+    if (art[i].c < lowc) lowc = art[i].c;
+    if (art[i].r < lowr) lowr = art[i].r;
+    if (art[i].l + 1 > *layers) *layers = art[i].l + 1;
+  }
+  for (int32_t i = 0; i < n; i++) art[i].c -= lowc, art[i].r -= lowr;
+}
+
+/* Art whose empty rows show one blank (YAML drops trailing empty lines),
+   and at least `rows` rows, so that every layer of a box reads as one. */
+static char *fill_rows(char *art, int32_t rows, char blank)
+{
+  size_t len = strlen(art), lines = 0, empty = 0;
+  for (size_t i = 0; i < len; i++) {
+    lines += art[i] == '\n';
+    empty += art[i] == '\n' && (i == 0 || art[i - 1] == '\n');
+  }
+  size_t more = rows > (int32_t)lines ? (size_t)rows - lines : 0;
+  char *out = pc_alloc_array(len + empty + 2 * more + 1, 1), *o = out;
+  for (size_t i = 0; out && i < len; i++) {
+    if (art[i] == '\n' && (i == 0 || art[i - 1] == '\n')) *o++ = blank;
+    *o++ = art[i];
+  }
+  for (size_t i = 0; out && i < more; i++) *o++ = blank, *o++ = '\n';
+  if (out) *o = '\0';
+  free(art);
+  return out;
+}
+
+char *pc_shape_layer_ascii(const pc_grid *g, const pc_cell *cells, int32_t n,
+                           const char *labels, int32_t layer)
+{
+  pc_cell *art = pc_alloc_array((size_t)n + 1, sizeof *art), *mine = art;
+  char *own = pc_alloc_array((size_t)n + 1, 1), *text = NULL;
+  int32_t layers, m = 0, rows = 0;
+  if (art && own) {
+    art_places(g, cells, n, art, &layers);
+    for (int32_t i = 0; i < n; i++) {
+      if (art[i].r + 1 > rows) rows = art[i].r + 1;
+      if (art[i].l != layer) continue;
+      own[m] = labels ? labels[i] : pc_grid_ascii_char(g, cells[i]);
+      mine[m++] = (pc_cell){art[i].c, art[i].r};
+    }
+    text = plane_ascii(g, mine, m, own);
+  }
+  free(art);
+  free(own);
+  /* Layers that need not stack as boxes (spheres) keep their own rows. */
+  if (!pc_grid_layers_aligned(g)) rows = 0;
+  return text ? fill_rows(text, rows, pc_grid_ascii_blank(g)) : NULL;
+}
+
+/* 3-D art: each layer, bottom first, under a line "layer K" (from 1). */
+static char *layers_ascii(const pc_grid *g, const pc_cell *cells, int32_t n, const char *labels)
+{
+  pc_cell *art = pc_alloc_array((size_t)n + 1, sizeof *art);
+  int32_t layers = 0;
+  if (art) art_places(g, cells, n, art, &layers);
+  free(art);
+  char *text = NULL;
+  size_t size = 0;
+  FILE *mem = art ? open_memstream(&text, &size) : NULL;
+  bool ok = mem != NULL;
+  for (int32_t k = 0; k < layers && ok; k++) {
+    char *one = pc_shape_layer_ascii(g, cells, n, labels, k);
+    ok = one != NULL;
+    if (ok) fprintf(mem, "layer %d\n%s", (int)k + 1, one);
+    free(one);
+  }
+  if (mem && fclose(mem)) ok = false;
+  if (!ok) free(text);
+  return ok ? text : NULL;
+}
+
+char *pc_shape_ascii(const pc_grid *g, const pc_cell *cells, int32_t n, const char *labels)
+{
+  if (pc_grid_dimensions(g) == 3) return layers_ascii(g, cells, n, labels);
+  return plane_ascii(g, cells, n, labels);
 }

@@ -9,7 +9,7 @@
 #include "core/error.h"
 #include "poly/grid.h"
 
-/* Orders cells by row, then column. */
+/* Orders cells by layer, then row, then column. */
 int pc_cell_cmp(const void *a, const void *b);
 
 /* The index of x in cells sorted by pc_cell_cmp, or -1. */
@@ -19,6 +19,7 @@ int32_t pc_cells_index(const pc_cell *cells, int32_t n, pc_cell x);
    row is 0 and the smallest column is as small as it can be while >= 0
    (for sticks: lattice points start at 0; for triangles the parity rule
    may leave the smallest column at 1), then sorts them with pc_cell_cmp.
+   On 3-D lattices the smallest layer is 0 too.
    Two shapes are equal up to translation iff their normalized cells are. */
 void pc_shape_normalize(const pc_grid *g, pc_cell *cells, int32_t n);
 
@@ -41,6 +42,11 @@ pc_status pc_orients_make(const pc_grid *g, const pc_cell *cells, int32_t n,
                           bool one_sided, pc_orients *out);
 void pc_orients_free(pc_orients *o);
 
+/* Whether the cells lie in one coordinate plane: all share c, r or l (on
+   cubes a layer or a vertical slice; on spheres the square planes of the
+   lattice, grid_sphere.c). */
+bool pc_shape_planar(const pc_cell *cells, int32_t n);
+
 /* Whether a shape's mirror image is one of its rotations. */
 bool pc_shape_mirror_symmetric(const pc_grid *g, const pc_cell *cells, int32_t n);
 
@@ -48,9 +54,17 @@ bool pc_shape_mirror_symmetric(const pc_grid *g, const pc_cell *cells, int32_t n
    first to draw a piece from its top-left), each drawn by labels[i] when labels is not NULL, else by
    pc_grid_ascii_char; empty places are '.' (squares and triangles) or ' '
    (sticks, which also draw '+' at every end point of a segment). Rows end
-   with '\n'; trailing empty places are dropped. Returns a malloc'd string,
-   NULL when out of memory. */
+   with '\n'; trailing empty places are dropped. On 3-D lattices each layer
+   is drawn under a line "layer K" (K from 1, bottom first), at the art
+   places of pc_grid_to_art. Returns a malloc'd string, NULL when out of
+   memory. */
 char *pc_shape_ascii(const pc_grid *g, const pc_cell *cells, int32_t n,
                      const char *labels);
+
+/* The art of one layer (from 0) of 3-D cells, without the "layer" line,
+   an empty row drawn as one blank place; where layers stack as boxes
+   (cubes), with a row for each row of the whole shape. */
+char *pc_shape_layer_ascii(const pc_grid *g, const pc_cell *cells, int32_t n,
+                           const char *labels, int32_t layer);
 
 #endif

@@ -100,6 +100,13 @@ pc_status pc_solwriter_open(pc_solwriter *w, const char *path, const pc_puzzle *
   return s;
 }
 
+/* A cell as c,r (c,r,l on 3-D grids) after `before`. */
+static void put_cell(FILE *f, const pc_puzzle *pz, pc_cell x, const char *before)
+{
+  fprintf(f, "%s%d,%d", before, (int)x.c, (int)x.r);
+  if (pc_grid_dimensions(pz->grid) == 3) fprintf(f, ",%d", (int)x.l);
+}
+
 /* One line per placed piece, in the order of their anchors. */
 static void put_solution(FILE *f, const pc_solwriter *w, const pc_tiling *t, const char *art)
 {
@@ -109,7 +116,7 @@ static void put_solution(FILE *f, const pc_solwriter *w, const pc_tiling *t, con
     if (t->anchor[a] != a) continue;
     fprintf(f, "%d", (int)t->piece[a]);
     for (int32_t i = a; i < t->n_cells; i++)
-      if (t->anchor[i] == a) fprintf(f, " %d,%d", (int)w->pz->cells[i].c, (int)w->pz->cells[i].r);
+      if (t->anchor[i] == a) put_cell(f, w->pz, w->pz->cells[i], " ");
     fputc('\n', f);
   }
   fputs("end\n", f);
@@ -342,37 +349,69 @@ static pc_status read_piece(reader *rd, const char *rest)
   return PC_OK;
 }
 
-/* The board's art, up to `end`. */
+/* One line of board art, row `row` of layer `layer`. */
+static pc_status read_board_line(reader *rd, int32_t row, int32_t layer)
+{
+  pc_puzzle *pz = &rd->out->pz;
+  for (const char *p = rd->in.line; *p; p++) {
+    int32_t col = (int32_t)(p - rd->in.line);
+    pc_cell x = pc_grid_from_art(pz->grid, col, row, layer);
+    int k = pc_grid_ascii_cell(pz->grid, col, row, *p);
+    char shown[5];
+    pc_lines_escape(p, 1, shown);
+    if (k < 0 || (k > 0 && *p != pc_grid_ascii_char(pz->grid, x)))
+      return fail(rd, p, "'%s' cannot stand here in %s board art", shown,
+                  pc_grid_name(pz->grid));
+    if (!k) continue;
+    if (pz->n_cells && !pc_grid_compatible(pz->grid, pz->cells[0], x))
+      return fail(rd, p, "'%s' is half a cell off the first cell in %s board art", shown,
+                  pc_grid_name(pz->grid));
+    if (!pc_grow((void **)&pz->cells, &rd->cap_cells, pz->n_cells + 1, sizeof *pz->cells))
+      return nomem(rd);
+    pz->cells[pz->n_cells++] = x;
+  }
+  return PC_OK;
+}
+
+/* The board's art, up to `end`; on 3-D grids each layer follows a line
+   "layer K" (K from 1, in order). */
 static pc_status read_board(reader *rd)
 {
   pc_puzzle *pz = &rd->out->pz;
-  int32_t row = 0;
+  bool solid = pc_grid_dimensions(pz->grid) == 3;
+  int32_t row = 0, layer = -1;
+  const char *rest, *end;
+  pc_status s;
   for (;; row++) {
     if (!pc_lines_next(&rd->in)) return fail(rd, NULL, "the board has no 'end'");
     if (!strcmp(rd->in.line, "end")) break;
-    for (const char *p = rd->in.line; *p; p++) {
-      pc_cell x = {(int32_t)(p - rd->in.line), row};
-      int k = pc_grid_ascii_cell(pz->grid, x.c, x.r, *p);
-      char shown[5];
-      pc_lines_escape(p, 1, shown);
-      if (k < 0 || (k > 0 && *p != pc_grid_ascii_char(pz->grid, x)))
-        return fail(rd, p, "'%s' cannot stand here in %s board art", shown,
-                    pc_grid_name(pz->grid));
-      if (!k) continue;
-      if (pz->n_cells && !pc_grid_compatible(pz->grid, pz->cells[0], x))
-        return fail(rd, p, "'%s' is half a cell off the first cell in %s board art", shown,
-                    pc_grid_name(pz->grid));
-      if (!pc_grow((void **)&pz->cells, &rd->cap_cells, pz->n_cells + 1, sizeof *pz->cells))
-        return nomem(rd);
-      pz->cells[pz->n_cells++] = x;
+    if (solid && keyword(rd->in.line, "layer", &rest)) {
+      int32_t k;
+      if (!number(rest, "", &k, &end) || k != layer + 2)
+        return fail(rd, rest, "expected layer %d", (int)layer + 2);
+      layer++, row = -1;
+      continue;
     }
+    if (solid && layer < 0) return fail(rd, rd->in.line, "expected 'layer 1'");
+    if ((s = read_board_line(rd, row, layer < 0 ? 0 : layer))) return s;
   }
   if (!pz->n_cells) return fail(rd, NULL, "the board has no cells");
-  /* Art is read row by row, so the cells are in pc_cell_cmp order. */
+  /* Art is read in order, but a lattice may map art places (grid.h). */
+  qsort(pz->cells, (size_t)pz->n_cells, sizeof *pz->cells, pc_cell_cmp);
   pz->fixed = pc_alloc_array((size_t)pz->n_cells, sizeof *pz->fixed);
   if (!pz->fixed) return nomem(rd);
   for (int32_t i = 0; i < pz->n_cells; i++) pz->fixed[i] = -1;
   return PC_OK;
+}
+
+/* A cell c,r (c,r,l on 3-D grids) at p; *end is past it. */
+static bool read_cell(const pc_puzzle *pz, const char *p, pc_cell *x, const char **end)
+{
+  *x = (pc_cell){0, 0, 0};
+  bool solid = pc_grid_dimensions(pz->grid) == 3;
+  if (!number(p, ",", &x->c, end) || !**end) return false;
+  if (!number(*end + 1, solid ? "," : " ", &x->r, end)) return false;
+  return !solid || (**end && number(*end + 1, " ", &x->l, end));
 }
 
 /* One placed piece: INDEX c,r c,r ... */
@@ -386,12 +425,12 @@ static pc_status read_placement(reader *rd, pc_tiling *t)
   for (p = end; *p; p = end) {
     p++;
     pc_cell x;
-    if (!number(p, ",", &x.c, &end) || !*end || !number(end + 1, " ", &x.r, &end))
-      return fail(rd, p, "expected a cell as c,r");
+    if (!read_cell(pz, p, &x, &end))
+      return fail(rd, p, "expected a cell as %s",
+                  pc_grid_dimensions(pz->grid) == 3 ? "c,r,l" : "c,r");
     int32_t i = pc_puzzle_cell_index(pz, x);
-    if (i < 0) return fail(rd, p, "cell %d,%d is not on the board", (int)x.c, (int)x.r);
-    if (t->piece[i] >= 0)
-      return fail(rd, p, "cell %d,%d is covered twice", (int)x.c, (int)x.r);
+    if (i < 0) return fail(rd, p, "cell %.*s is not on the board", (int)(end - p), p);
+    if (t->piece[i] >= 0) return fail(rd, p, "cell %.*s is covered twice", (int)(end - p), p);
     t->piece[i] = piece;
     /* Cells may come in any order: -2 marks this line's cells until the
        anchor, their lowest index, is known. */

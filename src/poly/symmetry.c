@@ -18,10 +18,11 @@ static bool board_map(const pc_puzzle *pz, int t, pc_cell *image, int32_t *map)
     if (i == 0 || pc_cell_cmp(&image[i], &low) < 0) low = image[i];
   }
   /* The board is sorted, so its first cell is where the image's first goes. */
-  int32_t dc = pz->cells[0].c - low.c, dr = pz->cells[0].r - low.r;
-  if (!pc_grid_is_translation(pz->grid, dc, dr)) return false;
+  pc_cell by = {pz->cells[0].c - low.c, pz->cells[0].r - low.r, pz->cells[0].l - low.l};
+  if (!pc_grid_is_translation_by(pz->grid, by)) return false;
   for (int32_t i = 0; i < pz->n_cells; i++) {
-    map[i] = pc_puzzle_cell_index(pz, (pc_cell){image[i].c + dc, image[i].r + dr});
+    pc_cell moved = {image[i].c + by.c, image[i].r + by.r, image[i].l + by.l};
+    map[i] = pc_puzzle_cell_index(pz, moved);
     if (map[i] < 0) return false;
   }
   return true;

@@ -116,18 +116,48 @@ static void put_pieces(FILE *out, pc_ydoc *y, const places *w, const yaml_node_t
   fputc(']', out);
 }
 
-/* The board art: '#' (or the grid's character) for a cell to fill, the
-   name of the piece pre-placed on the others. */
-static char *challenge_art(const pc_puzzle *cp)
+/* Each cell's character in the board art: '#' (or the grid's character)
+   for a cell to fill, the name of the piece pre-placed on the others. */
+static char *challenge_labels(const pc_puzzle *cp)
 {
   char *labels = pc_alloc_array((size_t)cp->n_cells + 1, 1);
-  if (!labels) return NULL;
-  for (int32_t i = 0; i < cp->n_cells; i++)
+  for (int32_t i = 0; labels && i < cp->n_cells; i++)
     labels[i] = cp->fixed[i] >= 0 ? cp->pieces[cp->fixed[i]].name[0]
                                   : pc_grid_ascii_char(cp->grid, cp->cells[i]);
-  char *art = pc_shape_ascii(cp->grid, cp->cells, cp->n_cells, labels);
+  return labels;
+}
+
+/* Art as a YAML literal block, each line indented by `indent` spaces. */
+static void put_block(FILE *out, const char *art, int indent)
+{
+  for (const char *line = art; *line;) {
+    const char *end = strchr(line, '\n');
+    fprintf(out, "%*s%.*s\n", indent, "", (int)(end - line), line);
+    line = end + 1;
+  }
+}
+
+/* The board: one block of art, or on 3-D grids a list of layers, bottom
+   first. */
+static pc_status put_board(FILE *out, const pc_puzzle *cp, pc_error *err)
+{
+  char *labels = challenge_labels(cp), *art = NULL;
+  int32_t layers = 1;
+  bool solid = pc_grid_dimensions(cp->grid) == 3;
+  for (int32_t i = 0; solid && i < cp->n_cells; i++)
+    if (pc_grid_to_art(cp->grid, cp->cells[i]).l >= layers)
+      layers = pc_grid_to_art(cp->grid, cp->cells[i]).l + 1;
+  fputs(solid ? "\nboard:\n" : "\nboard: |\n", out);
+  for (int32_t k = 0; labels && k < layers; k++) {
+    art = solid ? pc_shape_layer_ascii(cp->grid, cp->cells, cp->n_cells, labels, k)
+                : pc_shape_ascii(cp->grid, cp->cells, cp->n_cells, labels);
+    if (!art) break;
+    if (solid) fputs("  - |\n", out);
+    put_block(out, art, solid ? 4 : 2);
+    free(art);
+  }
   free(labels);
-  return art;
+  return labels && art ? PC_OK : pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
 }
 
 /* The comment at the top: what the challenge is and how it rates. */
@@ -162,11 +192,7 @@ static pc_status write_board(FILE *out, const pc_challenge_set *set, int32_t i, 
   pc_puzzle cp;
   pc_status s = pc_challenge_puzzle(set, i, &cp, err);
   if (s) return s;
-  char *art = challenge_art(&cp), title[sizeof cp.title + 64];
-  if (!art) {
-    free(cp.fixed);
-    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  }
+  char title[sizeof cp.title + 64];
   put_header(out, set, i, &cp);
   snprintf(title, sizeof title, "%s: challenge %d (level %d)", cp.title, (int)i + 1,
            (int)set->items[i].level);
@@ -174,15 +200,9 @@ static pc_status write_board(FILE *out, const pc_challenge_set *set, int32_t i, 
   put_quoted(out, title, strlen(title));
   fprintf(out, "\ngrid: %s\npieces: ", pc_grid_name(cp.grid));
   put_pieces(out, y, w, pieces);
-  fputs("\nboard: |\n", out);
-  for (const char *line = art; *line;) {
-    const char *end = strchr(line, '\n');
-    fprintf(out, "  %.*s\n", (int)(end - line), line);
-    line = end + 1;
-  }
-  free(art);
+  s = put_board(out, &cp, err);
   free(cp.fixed);
-  return PC_OK;
+  return s;
 }
 
 pc_status pc_challenge_write_yaml(FILE *out, const pc_challenge_set *set, int32_t i,

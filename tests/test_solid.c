@@ -1,0 +1,93 @@
+/* test_solid.c — pictures of 3-D boards (render/solid.h) as `solve
+   --render` and `challenge --booklet` draw them: the whole solid and its
+   layers side by side, so that every piece shows (each piece's top face
+   shade on a Soma cube, each piece's color at a ball's centre on
+   Kanoodle's pyramid), and the picture as wide as the layout says. */
+#include <cairo.h>
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "poly/puzzle.h"
+#include "render/draw.h"
+#include "render/iso.h"
+#include "support.h"
+
+/* Whether some pixel of the PNG is color c, within `tolerance` a channel. */
+static bool shows(cairo_surface_t *s, pc_rgb c, double tolerance)
+{
+  int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+  for (int y = 0; y < h; y++) {
+    const uint32_t *row =
+        (const uint32_t *)(cairo_image_surface_get_data(s) + y * cairo_image_surface_get_stride(s));
+    for (int x = 0; x < w; x++) {
+      double r = ((row[x] >> 16) & 255) / 255.0, g = ((row[x] >> 8) & 255) / 255.0,
+             b = (row[x] & 255) / 255.0;
+      if (fabs(r - c.r) <= tolerance && fabs(g - c.g) <= tolerance &&
+          fabs(b - c.b) <= tolerance)
+        return true;
+    }
+  }
+  return false;
+}
+
+/* `solve --limit 1 --render` on a 3-D board: the PNG has the layout's
+   size and shows every piece's color, as `face` shades it (balls: their
+   own color at the centre). */
+static void expect_every_piece(const char *board, bool balls)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-solid-XXXXXX"), *png = pc_path_in(dir, "one.png");
+  const char *args[] = {"solve", "--limit", "1", "--quiet", "--render", png, board, NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load(board, &pz, &err), PC_OK, "%s", err.msg);
+  pc_rgb *colors = calloc((size_t)pz.n_pieces, sizeof *colors);
+  pc_palette_puzzle(&pz, colors);
+  pc_render_opts o = pc_render_defaults();
+  pc_layout l = pc_draw_layout(pz.grid, pz.cells, pz.n_cells, &o);
+  cairo_surface_t *s = cairo_image_surface_create_from_png(png);
+  cr_assert_eq(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+  cr_expect_eq(cairo_image_surface_get_width(s), (int)ceil(l.width));
+  cr_expect_eq(cairo_image_surface_get_height(s), (int)ceil(l.height));
+  for (int32_t k = 0; k < pz.n_pieces; k++) {
+    pc_rgb want = balls ? colors[k] : pc_iso_shade(colors[k], PC_ISO_TOP);
+    cr_expect(shows(s, want, balls ? 0.06 : 0.01), "%s: piece %s", board, pz.pieces[k].name);
+  }
+  cairo_surface_destroy(s);
+  free(colors);
+  pc_puzzle_free(&pz);
+  pc_run_free(&r);
+  pc_remove_tree(dir);
+  free(png);
+  free(dir);
+}
+
+Test(solid, soma_every_piece_shows) { expect_every_piece("boards/soma.yaml", false); }
+
+Test(solid, pyramid_every_piece_shows)
+{
+  expect_every_piece("boards/kanoodle-pyramid.yaml", true);
+}
+
+/* The layers beside the whole: wider than the whole solid alone. */
+Test(solid, layers_beside_the_whole)
+{
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load("boards/soma.yaml", &pz, &err), PC_OK, "%s", err.msg);
+  pc_box b = pc_draw_bounds(pz.grid, pz.cells, pz.n_cells);
+  pc_iso_unit u[27];
+  for (int32_t i = 0; i < 27; i++)
+    u[i] = (pc_iso_unit){pz.cells[i].r, pz.cells[i].c, pz.cells[i].l, PC_ISO_CUBE, -1, 0};
+  pc_iso_scene scene = {u, 27, NULL};
+  pc_iso_opts o = pc_iso_defaults();
+  o.draw.cell = 1;
+  o.draw.margin = 0;
+  double w, h;
+  pc_iso_size(&scene, &o, &w, &h);
+  cr_expect_gt(b.x1 - b.x0, 3 * w, "%g against %g", b.x1 - b.x0, w);
+  cr_expect_float_eq(b.y1 - b.y0, h, 1e-9);
+  pc_puzzle_free(&pz);
+}

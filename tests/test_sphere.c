@@ -1,0 +1,156 @@
+/* test_sphere.c — balls on the face-centred cubic lattice: its geometry
+   (12 neighbours, the 48 transforms, art places to balls and back, layers
+   resting half a ball apart), the trispheres, the Kanoodle pyramid against
+   a matrix written independently (tests/data/scripts/kanoodle_pyramid.py)
+   with both searches and every engine (the bit sweep in check-long), and
+   located errors. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine_check.h"
+#include "poly/polyform.h"
+#include "poly/shape.h"
+#include "support.h"
+
+static const pc_grid *sphere(void) { return pc_grid_get(PC_GRID_SPHERE); }
+
+static bool same(pc_cell a, pc_cell b) { return a.c == b.c && a.r == b.r && a.l == b.l; }
+
+static bool touch(pc_cell a, pc_cell b)
+{
+  pc_cell nb[PC_GRID_MAX_NEIGHBOURS];
+  int n = pc_grid_neighbours(sphere(), a, nb);
+  for (int i = 0; i < n; i++)
+    if (same(nb[i], b)) return true;
+  return false;
+}
+
+/* Balls touch at distance sqrt 2: (±1, ±1, 0) and permutations; every
+   transform keeps balls and touching; art places map to balls and back. */
+Test(sphere, geometry)
+{
+  cr_expect(pc_grid_is_cell(sphere(), (pc_cell){1, 1, 0}));
+  cr_expect_not(pc_grid_is_cell(sphere(), (pc_cell){1, 0, 0}));
+  for (int x = -2; x <= 2; x++)
+    for (int y = -2; y <= 2; y++)
+      for (int z = -2; z <= 2; z++) {
+        pc_cell a = {x, y, z}, nb[PC_GRID_MAX_NEIGHBOURS];
+        if (!pc_grid_is_cell(sphere(), a)) continue;
+        cr_assert_eq(pc_grid_neighbours(sphere(), a, nb), 12);
+        for (int i = 0; i < 12; i++) {
+          int d = abs(nb[i].c - x) + abs(nb[i].r - y) + abs(nb[i].l - z);
+          cr_expect_eq(d, 2);
+          cr_expect(touch(nb[i], a));
+          for (int t = 0; t < 48; t++)
+            cr_expect(touch(pc_grid_transform(sphere(), t, a),
+                            pc_grid_transform(sphere(), t, nb[i])));
+        }
+        cr_expect(same(pc_grid_from_art(sphere(), pc_grid_to_art(sphere(), a).c,
+                                        pc_grid_to_art(sphere(), a).r, z), a));
+      }
+}
+
+/* In a layer art neighbours touch; a ball of the layer above rests on the
+   four below it, half a ball left and up in their art. */
+Test(sphere, layers)
+{
+  pc_cell a = pc_grid_from_art(sphere(), 2, 3, 1);
+  cr_expect(touch(a, pc_grid_from_art(sphere(), 3, 3, 1)));
+  cr_expect(touch(a, pc_grid_from_art(sphere(), 2, 4, 1)));
+  cr_expect_not(touch(a, pc_grid_from_art(sphere(), 3, 4, 1)));
+  int below = 0;
+  for (int c = 0; c < 6; c++)
+    for (int r = 0; r < 6; r++) below += touch(a, pc_grid_from_art(sphere(), c, r, 0));
+  cr_expect_eq(below, 4);
+  for (int k = 0; k < 4; k++)
+    cr_expect(touch(a, pc_grid_from_art(sphere(), 2 + k % 2, 3 + k / 2, 0)));
+}
+
+/* Three balls: in a line, bent at 90 or 120 degrees, or a triangle. */
+Test(sphere, trispheres)
+{
+  pc_polyforms p;
+  cr_assert_eq(pc_polyforms_make(sphere(), 3, false, &p), PC_OK);
+  cr_expect_eq(p.count, 4);
+  pc_polyforms_free(&p);
+}
+
+/* `polycover ARGS`: its output holds `want`. */
+static void expect_output(const char *const *args, const char *want)
+{
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, want), "%s %s: want %s in %s", args[0], args[1], want, r.out);
+  pc_run_free(&r);
+}
+
+/* No published count found: the independent script's matrix gives the
+   same total, and both searches and every engine agree; the pyramid's 8
+   symmetries fix no solution. */
+Test(sphere, kanoodle_pyramid, .timeout = 600)
+{
+  const char *path = "boards/kanoodle-pyramid.yaml";
+  for (int all = 0; all < 2; all++) {
+    pc_solved r = pc_solve_board_as(path, all);
+    cr_expect_eq(r.solutions, 2448);
+    cr_expect_eq(r.unique, 306);
+    cr_expect_eq(r.symmetries, 8);
+    cr_expect_eq(r.options, all ? 1646 : r.options);
+  }
+  cr_expect_eq(pc_check_board(&pc_engine_bitdlx, "kanoodle-pyramid", true), 2448);
+  const char *engines[] = {"dlx", "bitdlx", "auto"};
+  for (int e = 0; e < 3; e++) {
+    const char *args[] = {"solve", "--count", "--engine", engines[e], path, NULL};
+    expect_output(args, "solutions: 2448\n");
+  }
+  const char *xc[] = {"xc", "--engine", "bitdlx", "tests/data/kanoodle_pyramid.dlx", NULL};
+  expect_output(xc, "solutions: 2448\n");
+}
+
+/* The bit sweep is slow on the pyramid (many long placements): with
+   make check-long. */
+Test(long, kanoodle_pyramid_bits, .timeout = 3600)
+{
+  if (!getenv("POLYCOVER_LONG")) cr_skip_test("set POLYCOVER_LONG=1 (make check-long)");
+  cr_expect_eq(pc_check_board(&pc_engine_bitsweep, "kanoodle-pyramid", false), 2448);
+  const char *args[] = {"solve", "--count", "--engine", "bits", "boards/kanoodle-pyramid.yaml",
+                        NULL};
+  expect_output(args, "unique: 306\n");
+}
+
+/* Bad input is located and exits 2. */
+static void expect_error(const char *name, const char *yaml, const char *where,
+                         const char *message)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-sphere-XXXXXX"), *path = pc_path_in(dir, name),
+       *board = pc_path_in(dir, "b.yaml");
+  pc_write_file(path, yaml, strlen(yaml));
+  const char *b = "grid: sphere\npieces: p\nboard: \"###\"\n";
+  if (strcmp(name, "b.yaml")) pc_write_file(board, b, strlen(b));
+  const char *args[] = {"solve", "-c", strcmp(name, "b.yaml") ? board : path, NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 2, "%s", r.err);
+  char want[512];
+  snprintf(want, sizeof want, "%s:%s: ", path, where);
+  cr_expect(strstr(r.err, want), "want %s in %s", want, r.err);
+  cr_expect(strstr(r.err, message), "want %s in %s", message, r.err);
+  pc_run_free(&r);
+  free(path);
+  free(board);
+  pc_remove_tree(dir);
+  free(dir);
+}
+
+Test(sphere, located_errors)
+{
+  /* Balls stacked in a line up the pyramid's face lie in an upright
+     plane; a triangle (a ball on two) does not. */
+  expect_error("p.yaml",
+               "grid: sphere\nplanar: true\npieces:\n  A:\n    - \"#\"\n    - \"#\"\n"
+               "  B:\n    - \"#\"\n    - \"#\"\n    - \"#\"\n  C:\n    - \"##\"\n    - \"#\"\n",
+               "11:3", "piece 'C' does not lie in one plane");
+  expect_error("b.yaml", "grid: sphere\npieces: kanoodle\nboard: \"###\"\n", "2:9",
+               "set 'kanoodle' is for the square grid, the board is sphere");
+}
