@@ -223,13 +223,14 @@ Test(cli_errors, engines_beyond_256_items)
   free(big);
 }
 
-/* xc's default stays DLX (Knuth's updates); --engine auto takes a bitset
-   engine on a small problem, with the same solutions. */
+/* xc's default is auto, which takes a bitset engine on a plain problem
+   (no updates counted); --engine dlx gives DLX (Knuth's updates), with the
+   same solutions. */
 Test(cli_errors, xc_auto)
 {
-  const char *plain[] = {"xc", "--json", "--quiet", "tests/data/knuth3.dlx", NULL};
-  const char *automatic[] = {"xc", "--json", "--quiet", "--engine", "auto",
-                             "tests/data/knuth3.dlx", NULL};
+  const char *plain[] = {"xc", "--json", "--quiet", "--engine", "dlx", "tests/data/knuth3.dlx",
+                         NULL};
+  const char *automatic[] = {"xc", "--json", "--quiet", "tests/data/knuth3.dlx", NULL};
   pc_run a = pc_run_program(NULL, plain), b = pc_run_program(NULL, automatic);
   cr_assert_eq(a.status, 0, "%s", a.err);
   cr_assert_eq(b.status, 0, "%s", b.err);
@@ -282,4 +283,24 @@ Test(cli_errors, signals, .timeout = 120)
   free(ckpt);
   pc_remove_tree(dir);
   free(dir);
+}
+
+/* Only DLX counts updates: --max-updates makes xc's auto take DLX (its
+   updates in the counts, the search cut short), and is refused with a
+   bitset engine, which would never stop. */
+Test(cli_errors, xc_max_updates_takes_dlx)
+{
+  const char *automatic[] = {"xc", "--json", "--quiet", "--max-updates", "100000",
+                             "tests/data/scott_x23.dlx", NULL};
+  const char *bits[] = {"xc", "--quiet", "--engine", "bits", "--max-updates", "100000",
+                        "tests/data/scott_x23.dlx", NULL};
+  pc_run a = pc_run_program(NULL, automatic), b = pc_run_program(NULL, bits);
+  cr_expect_eq(a.status, 0, "%s", a.err);
+  cr_expect(strstr(a.out, "\"updates\""), "%s", a.out);
+  cr_expect(strstr(a.out, "\"complete\": false"), "%s", a.out);
+  cr_expect_eq(b.status, 2, "%s", b.err);
+  cr_expect(strstr(b.err, "--max-updates counts DLX's updates: engine dlx, not bits"), "%s",
+            b.err);
+  pc_run_free(&a);
+  pc_run_free(&b);
 }
