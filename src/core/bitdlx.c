@@ -212,25 +212,25 @@ static inline int32_t shift_of(const pc_bitdlx *b, const bool wide)
 }
 
 /* The root's state in level 0: every option with a primary item alive. */
-static void start(pc_bitdlx *b)
+static inline __attribute__((always_inline)) void start(pc_bitdlx *b, const bool wide)
 {
   uint64_t *alive = b->alive;
-  int32_t *keys = b->keys, unit = 1 << b->shift;
+  int32_t *keys = b->keys, unit = 1 << shift_of(b, wide);
   memset(alive, 0, (size_t)b->words * sizeof *alive);
   for (int32_t y = 0; y < b->stride; y++) keys[y] = y < b->n_primary ? y : COVERED;
   for (int32_t k = 0; k < b->n_options; k++) {
     if (b->prim_start[k] == b->prim_start[k + 1]) continue;
     set_bit(alive, k);
     for (int32_t j = b->prim_start[k]; j < b->prim_start[k + 1]; j++)
-      keys[prim_item(b->prim8, b->prim32, j, b->wide)] += unit;
+      keys[prim_item(b->prim8, b->prim32, j, wide)] += unit;
   }
 }
 
 /* Level l + 1's state: level l's with option k taken. Every alive option
    that shares an item with k dies (k itself included) and leaves the
    counts of its primary items; then k's items are covered. */
-static inline __attribute__((always_inline)) void take(pc_bitdlx *b, int32_t k, int32_t l,
-                                                       const bool wide)
+static inline __attribute__((always_inline)) void take_any(pc_bitdlx *b, int32_t k, int32_t l,
+                                                           const bool wide)
 {
   size_t words = (size_t)b->words, stride = (size_t)b->stride;
   const uint64_t *restrict from = b->alive + (size_t)l * words;
@@ -256,12 +256,25 @@ static inline __attribute__((always_inline)) void take(pc_bitdlx *b, int32_t k, 
   b->option[l] = k;
 }
 
+/* take_any compiled for each width of the item lists, apart from the
+   search that calls it. */
+static void take_narrow(pc_bitdlx *b, int32_t k, int32_t l) { take_any(b, k, l, false); }
+static void take_wide(pc_bitdlx *b, int32_t k, int32_t l) { take_any(b, k, l, true); }
+
+static inline void take(pc_bitdlx *b, int32_t k, int32_t l, const bool wide)
+{
+  if (wide) take_wide(b, k, l);
+  else take_narrow(b, k, l);
+}
+
 /* The prefix, taken at levels 0 .. n_prefix - 1: false when one of its
    options is out of range or no longer alive (it shares an item with an
    earlier one, or has no primary item). */
-static bool take_prefix(pc_bitdlx *b, const pc_dlx_config *cfg, const bool wide)
+static inline __attribute__((always_inline)) bool take_prefix(pc_bitdlx *b,
+                                                             const pc_dlx_config *cfg,
+                                                             const bool wide)
 {
-  start(b);
+  start(b, wide);
   for (int32_t l = 0; l < cfg->n_prefix; l++) {
     int32_t k = cfg->prefix[l];
     if (k < 0 || k >= b->n_options || !is_alive(b->alive + (size_t)l * b->words, k)) return false;
