@@ -236,6 +236,9 @@ Test(cli_errors, xc_auto)
   cr_assert_eq(b.status, 0, "%s", b.err);
   cr_expect(strstr(a.out, "\"updates\""), "%s", a.out);
   cr_expect(!strstr(b.out, "\"updates\""), "%s", b.out);
+  cr_expect(strstr(a.out, "\"engine\": \"dlx\""), "%s", a.out);
+  cr_expect(strstr(b.out, "\"engine\": \"bits\"") || strstr(b.out, "\"engine\": \"bitdlx\""),
+            "%s", b.out);
   cr_expect_eq(pc_json_get_u64(a.out, "solutions"), pc_json_get_u64(b.out, "solutions"));
   pc_run_free(&a);
   pc_run_free(&b);

@@ -26,7 +26,7 @@ static const char usage[] =
     "                       first of smallest size (Knuth's rule); engines dlx\n"
     "                       and bitdlx\n"
     "      --profile        print nodes and updates per level\n"
-    "      --json           print one JSON object: solutions, nodes,\n"
+    "      --json           print one JSON object: engine, solutions, nodes,\n"
     "                       updates, seconds, complete, threads, subproblems\n"
     "                       (with --print: solution_list, each solution's\n"
     "                       number and option lines)\n"
@@ -196,6 +196,7 @@ static void print_counts(const xc_options *o, printer *p, const pc_runner_result
     if (p->listing) pc_json_close(j);
     else pc_json_begin(j, stdout);
     pc_json_str(j, "file", o->file);
+    pc_json_str(j, "engine", o->cfg.engine->name);
     pc_json_u64(j, "threads", (uint64_t)res->threads);
     pc_json_u64(j, "subproblems", (uint64_t)res->subproblems);
     pc_json_u64(j, "split_depth", (uint64_t)res->split_depth);
