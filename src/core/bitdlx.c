@@ -198,8 +198,9 @@ static inline bool is_alive(const uint64_t *alive, int32_t k)
   return alive[k / 64] >> (k % 64) & 1;
 }
 
-/* The j-th primary item of the options' list; keys' unit of count. The
-   search is compiled with `wide` a constant, twice. */
+/* The j-th entry of the options' lists of primary items, and the bits
+   that keys give the item: the search is compiled twice, with `wide` a
+   constant, so that both are known in the narrow case. */
 static inline int32_t prim_item(const uint8_t *restrict prim8, const int32_t *restrict prim32,
                                 int32_t j, const bool wide)
 {
