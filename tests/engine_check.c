@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/bitsweep.h"
 #include "support.h"
 
 static uint64_t mix(uint64_t x)
@@ -220,7 +219,9 @@ static void random_xc(pc_xc *xc, uint64_t *seed, int32_t n_primary, int32_t n_se
 {
   pc_xc_with_items(xc, n_primary, n_secondary);
   pc_error err;
-  int32_t items[8], perm[PC_BITSWEEP_MAX_ITEMS], hard = n_primary < 24 ? n_primary : 24;
+  int32_t items[8], *perm = malloc((size_t)n_primary * sizeof *perm);
+  int32_t hard = n_primary < 24 ? n_primary : 24;
+  cr_assert_not_null(perm);
   for (int32_t i = 0; i < n_primary; i++) perm[i] = i;
   for (int32_t i = n_primary - 1; i > 0; i--) {
     int32_t j = draw(seed, i + 1), t = perm[i];
@@ -256,6 +257,7 @@ static void random_xc(pc_xc *xc, uint64_t *seed, int32_t n_primary, int32_t n_se
     }
     cr_assert_eq(pc_xc_add_option(xc, items, m, &err), PC_OK);
   }
+  free(perm);
 }
 
 void pc_check_random_problems(const pc_engine *engine, bool same_tree)
@@ -263,6 +265,12 @@ void pc_check_random_problems(const pc_engine *engine, bool same_tree)
   static const int32_t shapes[][3] = {
       {6, 0, 10},    {12, 4, 20},   {40, 10, 40},  {60, 20, 60},
       {100, 28, 60}, {150, 40, 60}, {200, 56, 60}, {256, 0, 60},
+      /* Masks of one word and more, by the items (primary and secondary):
+         64, 65, 128, 129, 256, 257; bitdlx's wider keys past 256 primary
+         items; then 300 and 600 items. */
+      {64, 0, 60},   {60, 5, 60},   {128, 0, 60},  {100, 29, 60},
+      {230, 26, 60}, {250, 7, 60},  {257, 0, 60},  {280, 40, 60},
+      {600, 0, 60},
   };
   uint64_t seed = 6;
   for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++)
@@ -275,6 +283,46 @@ void pc_check_random_problems(const pc_engine *engine, bool same_tree)
       cr_expect_geq(n, 1, "%s", what);
       pc_xc_free(&xc);
     }
+}
+
+/* Dominoes in a 2 x n strip cut into segments: a 2 x m segment has
+   Fibonacci F(m + 1) tilings (F(1) = F(2) = 1), so the strip has the
+   product of its segments' counts. Cells are items in the order of the
+   strip, column by column. */
+static void strip_xc(pc_xc *xc, const int32_t *segments, int32_t n_segments)
+{
+  int32_t columns = 0, items[2];
+  for (int32_t s = 0; s < n_segments; s++) columns += segments[s];
+  pc_xc_with_items(xc, 2 * columns, 0);
+  pc_error err;
+  for (int32_t s = 0, c = 0; s < n_segments; c += segments[s++])
+    for (int32_t i = c; i < c + segments[s]; i++) {
+      items[0] = 2 * i, items[1] = 2 * i + 1; /* upright */
+      cr_assert_eq(pc_xc_add_option(xc, items, 2, &err), PC_OK);
+      for (int32_t row = 0; i + 1 < c + segments[s] && row < 2; row++) {
+        items[0] = 2 * i + row, items[1] = 2 * (i + 1) + row; /* flat */
+        cr_assert_eq(pc_xc_add_option(xc, items, 2, &err), PC_OK);
+      }
+    }
+}
+
+void pc_check_strips(const pc_engine *engine, bool same_tree)
+{
+  /* 300 and 600 cells: segments of 2 x 10 (89 tilings) and 2 x 6 (13)
+     among single columns (one tiling each). */
+  int32_t segments[300];
+  for (int32_t i = 0; i < 300; i++) segments[i] = 1;
+  segments[7] = segments[100] = 10;
+  pc_xc xc;
+  strip_xc(&xc, segments, 132);
+  cr_expect_eq(pc_check_same_as_dlx(engine, &xc, "2 x 150 strip", PC_CHOOSE_MRV, same_tree),
+               89 * 89);
+  pc_xc_free(&xc);
+  segments[100] = segments[250] = 6;
+  strip_xc(&xc, segments, 281);
+  cr_expect_eq(pc_check_same_as_dlx(engine, &xc, "2 x 300 strip", PC_CHOOSE_MRV, same_tree),
+               89 * 13 * 13);
+  pc_xc_free(&xc);
 }
 
 void pc_check_split_and_prefix(const pc_engine *engine)

@@ -46,9 +46,13 @@ uint64_t pc_check_reduced(const pc_engine *engine, const char *name, bool same_t
 /* All solutions of a shipped board (its full matrix). */
 uint64_t pc_engine_board_count(const pc_engine *engine, const char *name);
 
-/* Random problems with secondary items and every mask width (up to 256
-   items), each with at least one solution, against DLX. */
+/* Random problems with secondary items and every mask width (up to 600
+   items: one to ten words), each with at least one solution, against DLX. */
 void pc_check_random_problems(const pc_engine *engine, bool same_tree);
+
+/* Dominoes in 2 x 150 and 2 x 300 strips with a few segments to tile
+   (Fibonacci's counts), against DLX. */
+void pc_check_strips(const pc_engine *engine, bool same_tree);
 
 /* A split at depth 2 and each part solved with its prefix give back every
    solution once, the prefix first; the prefix counts towards the split

@@ -71,6 +71,7 @@ Test(long, bitdlx_boards, .timeout = 3600)
 }
 
 Test(bitdlx, random_problems) { pc_check_random_problems(bitdlx, true); }
+Test(bitdlx, strips) { pc_check_strips(bitdlx, true); }
 
 /* The leftmost rule: DLX's tree under it too (Knuth's 103,006 nodes with
    the X first, test_dlx.c). */
@@ -163,11 +164,12 @@ Test(bitdlx, split_and_prefix) { pc_check_split_and_prefix(bitdlx); }
 Test(bitdlx, bad_prefix) { pc_check_bad_prefix(bitdlx); }
 Test(bitdlx, limits_and_stop) { pc_check_limits_and_stop(bitdlx); }
 
-/* Up to 256 items, and conflict rows up to PC_BITDLX_MAX_ROW_BYTES. */
+/* Conflict rows up to PC_BITDLX_MAX_ROW_BYTES, and as much state: a few
+   thousand items. */
 Test(bitdlx, applies)
 {
   pc_xc xc;
-  pc_xc_with_items(&xc, PC_BITDLX_MAX_ITEMS, 0);
+  pc_xc_with_items(&xc, 256, 0);
   pc_error err;
   int32_t two[2];
   int32_t options = 0;
@@ -183,8 +185,12 @@ Test(bitdlx, applies)
   cr_expect_null(pc_bitdlx_new(&xc));
   pc_xc_free(&xc);
 
-  pc_xc_with_items(&xc, PC_BITDLX_MAX_ITEMS, 1);
+  pc_xc_with_items(&xc, 3000, 1);
+  cr_expect(pc_bitdlx_applies(&xc));
+  pc_xc_free(&xc);
+  pc_xc_with_items(&xc, 5000, 0);
   cr_expect_not(pc_bitdlx_applies(&xc));
+  cr_expect_null(pc_bitdlx_new(&xc));
   pc_xc_free(&xc);
 }
 
@@ -209,9 +215,10 @@ Test(bitdlx, auto_choice)
   cr_expect_str_eq(auto_for("dudeney")->name, "bitdlx");
   cr_expect_str_eq(auto_for("pent6x10")->name, "bits");
   cr_expect_str_eq(auto_for("pent5x12")->name, "bits");
-  /* Only DLX applies beyond 256 items. */
+  /* Beyond 256 items too: a bitset engine (here, with no option at all,
+     bits: the trial sees no node). */
   pc_xc xc;
-  pc_xc_with_items(&xc, PC_BITDLX_MAX_ITEMS + 1, 0);
-  cr_expect_eq(pc_engine_auto(&xc, PC_CHOOSE_MRV), &pc_engine_dlx);
+  pc_xc_with_items(&xc, 257, 0);
+  cr_expect_eq(pc_engine_auto(&xc, PC_CHOOSE_MRV), &pc_engine_bitsweep);
   pc_xc_free(&xc);
 }

@@ -71,14 +71,21 @@ Test(long, bits_dlx1_files, .timeout = 3600)
 }
 
 Test(bits, random_problems) { pc_check_random_problems(bits, false); }
+Test(bits, strips) { pc_check_strips(bits, false); }
 
-Test(bits, applies_up_to_256_items)
+/* Any number of items, up to PC_BITSWEEP_MAX_MASK_BYTES of masks: with
+   10,000 items (157 words a mask), 30,000 options of one item (an option
+   and two entries each) fit, 60,000 do not. */
+Test(bits, applies_up_to_its_masks)
 {
   pc_xc xc;
-  pc_xc_with_items(&xc, PC_BITSWEEP_MAX_ITEMS, 0);
+  pc_xc_with_items(&xc, 10000, 0);
   pc_error err;
-  cr_expect(pc_bitsweep_applies(&xc));
-  cr_assert_eq(pc_xc_add_item(&xc, "extra", true, NULL, &err), PC_OK);
+  for (int32_t k = 0; k < 60000; k++) {
+    if (k == 30000) cr_expect(pc_bitsweep_applies(&xc));
+    int32_t item = k % 10000;
+    cr_assert_eq(pc_xc_add_option(&xc, &item, 1, &err), PC_OK);
+  }
   cr_expect_not(pc_bitsweep_applies(&xc));
   cr_expect_null(pc_bitsweep_new(&xc));
   pc_xc_free(&xc);

@@ -179,42 +179,66 @@ static char *singletons(int n)
   return text;
 }
 
-/* bits and bitdlx take up to 256 items: beyond, a clear usage of the
-   input (2), not "out of memory"; auto takes DLX there. */
-Test(cli_errors, engine_beyond_its_items)
+/* bits and bitdlx take any number of items (300 here: DLX's solution);
+   past the size of their tables, a clear usage of the input (2), not "out
+   of memory" (5,000 items are too many for bitdlx's state), and auto
+   takes another engine. */
+static char *two_halves(int n)
 {
-  char *text = singletons(300);
-  const char *bits[] = {"xc", "--engine", "bits", "--quiet", "-", NULL};
-  const char *bitdlx[] = {"xc", "--engine", "bitdlx", "--quiet", "-", NULL};
+  size_t cap = (size_t)n * 32 + 16, len = 0;
+  char *text = malloc(cap);
+  cr_assert_not_null(text);
+  for (int i = 0; i < n; i++) len += (size_t)snprintf(text + len, cap - len, " i%d", i);
+  for (int i = 0; i < n; i++)
+    len += (size_t)snprintf(text + len, cap - len, "%si%d", i % (n / 2) ? " " : "\n", i);
+  snprintf(text + len, cap - len, "\n");
+  return text;
+}
+
+Test(cli_errors, engines_beyond_256_items)
+{
+  char *text = singletons(300), *big = two_halves(5000);
+  const char *bits[] = {"xc", "--engine", "bits", "--quiet", "--json", "-", NULL};
+  const char *bitdlx[] = {"xc", "--engine", "bitdlx", "--quiet", "--json", "-", NULL};
   const char *automatic[] = {"xc", "--engine", "auto", "--quiet", "--json", "-", NULL};
   pc_run a = pc_run_program(text, bits), b = pc_run_program(text, bitdlx);
-  pc_run c = pc_run_program(text, automatic);
-  cr_expect_eq(a.status, 2, "%s", a.err);
-  cr_expect(strstr(a.err, "engine bits takes at most 256 items; this problem has 300 items"), "%s",
-            a.err);
-  cr_expect_eq(b.status, 2, "%s", b.err);
-  cr_expect(strstr(b.err, "engine bitdlx takes at most 256 items"), "%s", b.err);
-  cr_expect_eq(c.status, 0, "%s", c.err);
-  cr_expect_eq(pc_json_get_u64(c.out, "solutions"), 1);
-  cr_expect(strstr(c.out, "\"updates\""), "auto is DLX beyond 256 items: %s", c.out);
+  pc_run c = pc_run_program(big, bitdlx), d = pc_run_program(big, automatic);
+  cr_expect_eq(a.status, 0, "%s", a.err);
+  cr_expect_eq(pc_json_get_u64(a.out, "solutions"), 1);
+  cr_expect_eq(b.status, 0, "%s", b.err);
+  cr_expect_eq(pc_json_get_u64(b.out, "solutions"), 1);
+  cr_expect_eq(pc_json_get_u64(b.out, "nodes"), 301, "DLX's nodes: %s", b.out);
+  cr_expect_eq(c.status, 2, "%s", c.err);
+  cr_expect(strstr(c.err, "engine bitdlx cannot take this problem: its 5000 items and 2 "
+                          "options need more than"),
+            "%s", c.err);
+  cr_expect_eq(d.status, 0, "%s", d.err);
+  cr_expect_eq(pc_json_get_u64(d.out, "solutions"), 1);
+  cr_expect(!strstr(d.out, "\"updates\""), "auto is bits there: %s", d.out);
   pc_run_free(&a);
   pc_run_free(&b);
   pc_run_free(&c);
+  pc_run_free(&d);
   free(text);
+  free(big);
 }
 
-/* xc's default stays DLX (Knuth's updates); --engine auto takes a bitset
-   engine on a small problem, with the same solutions. */
+/* xc's default is auto, which takes a bitset engine on a plain problem
+   (no updates counted); --engine dlx gives DLX (Knuth's updates), with the
+   same solutions. */
 Test(cli_errors, xc_auto)
 {
-  const char *plain[] = {"xc", "--json", "--quiet", "tests/data/knuth3.dlx", NULL};
-  const char *automatic[] = {"xc", "--json", "--quiet", "--engine", "auto",
-                             "tests/data/knuth3.dlx", NULL};
+  const char *plain[] = {"xc", "--json", "--quiet", "--engine", "dlx", "tests/data/knuth3.dlx",
+                         NULL};
+  const char *automatic[] = {"xc", "--json", "--quiet", "tests/data/knuth3.dlx", NULL};
   pc_run a = pc_run_program(NULL, plain), b = pc_run_program(NULL, automatic);
   cr_assert_eq(a.status, 0, "%s", a.err);
   cr_assert_eq(b.status, 0, "%s", b.err);
   cr_expect(strstr(a.out, "\"updates\""), "%s", a.out);
   cr_expect(!strstr(b.out, "\"updates\""), "%s", b.out);
+  cr_expect(strstr(a.out, "\"engine\": \"dlx\""), "%s", a.out);
+  cr_expect(strstr(b.out, "\"engine\": \"bits\"") || strstr(b.out, "\"engine\": \"bitdlx\""),
+            "%s", b.out);
   cr_expect_eq(pc_json_get_u64(a.out, "solutions"), pc_json_get_u64(b.out, "solutions"));
   pc_run_free(&a);
   pc_run_free(&b);
@@ -262,4 +286,24 @@ Test(cli_errors, signals, .timeout = 120)
   free(ckpt);
   pc_remove_tree(dir);
   free(dir);
+}
+
+/* Only DLX counts updates: --max-updates makes xc's auto take DLX (its
+   updates in the counts, the search cut short), and is refused with a
+   bitset engine, which would never stop. */
+Test(cli_errors, xc_max_updates_takes_dlx)
+{
+  const char *automatic[] = {"xc", "--json", "--quiet", "--max-updates", "100000",
+                             "tests/data/scott_x23.dlx", NULL};
+  const char *bits[] = {"xc", "--quiet", "--engine", "bits", "--max-updates", "100000",
+                        "tests/data/scott_x23.dlx", NULL};
+  pc_run a = pc_run_program(NULL, automatic), b = pc_run_program(NULL, bits);
+  cr_expect_eq(a.status, 0, "%s", a.err);
+  cr_expect(strstr(a.out, "\"updates\""), "%s", a.out);
+  cr_expect(strstr(a.out, "\"complete\": false"), "%s", a.out);
+  cr_expect_eq(b.status, 2, "%s", b.err);
+  cr_expect(strstr(b.err, "--max-updates counts DLX's updates: engine dlx, not bits"), "%s",
+            b.err);
+  pc_run_free(&a);
+  pc_run_free(&b);
 }

@@ -128,13 +128,14 @@ Test(copies, checkpoint_and_resume)
   cr_assert_eq(r.status, 0, "%s", r.err);
   pc_write_file(dlx, r.out, strlen(r.out));
   pc_run_free(&r);
-  const char *part[] = {"xc", dlx, "--quiet", "-j2", "--max-updates", "2000000",
-                        "--checkpoint", ckpt, NULL};
+  const char *part[] = {"xc",          dlx,       "--quiet",      "-j2", "--engine", "dlx",
+                        "--max-updates", "2000000", "--checkpoint", ckpt,  NULL};
   r = pc_run_program(NULL, part);
   cr_expect_eq(r.status, 0, "%s", r.err);
   cr_expect(strstr(r.out, "search stopped early"), "%s", r.out);
   pc_run_free(&r);
-  const char *rest[] = {"xc", dlx, "--quiet", "-j2", "--resume", ckpt, "--json", NULL};
+  const char *rest[] = {"xc", dlx, "--quiet", "-j2", "--engine", "dlx", "--resume", ckpt, "--json",
+                        NULL};
   r = pc_run_program(NULL, rest);
   cr_expect_eq(r.status, 0, "%s", r.err);
   cr_expect_eq(pc_json_get_u64(r.out, "solutions"), 3106);

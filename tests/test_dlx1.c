@@ -125,7 +125,7 @@ Test(dlx1, program_reports_file_line)
 
 Test(dlx1, program_print_json_limit)
 {
-  const char *print[] = {"xc", "--print", "tests/data/knuth3.dlx", NULL};
+  const char *print[] = {"xc", "--print", "--engine", "dlx", "tests/data/knuth3.dlx", NULL};
   pc_run r = pc_run_program(NULL, print);
   cr_expect_eq(r.status, 0);
   cr_expect(strstr(r.out, "solution 1:\nA D\nC E F\nB G\nsolutions: 1\nnodes: 6\nupdates: 30\n"),

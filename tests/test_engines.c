@@ -32,12 +32,26 @@ Test(engines, refusals)
                PC_ERR_INPUT);
   cr_expect(strstr(err.msg, "--leftmost is a rule of the dlx and bitdlx engines"), "%s",
             err.msg);
+  /* 5,000 items: too many for bitdlx's state, not for bits; with 60,000
+     options, too many for bits's masks too (test_bitsweep.c). */
   pc_xc xc;
-  pc_xc_with_items(&xc, 257, 0);
-  cr_expect_eq(pc_engine_select("bits", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_ERR_INPUT);
-  cr_expect(strstr(err.msg, "engine bits takes at most 256 items; this problem has 257 items"),
-            "%s", err.msg);
+  pc_xc_with_items(&xc, 5000, 0);
+  cr_expect_eq(pc_engine_select("bits", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_OK);
   cr_expect_eq(pc_engine_select("bitdlx", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_ERR_INPUT);
+  cr_expect(strstr(err.msg, "engine bitdlx cannot take this problem: its 5000 items and 0 "
+                            "options need more than the engine's 64 MiB of bits"),
+            "%s", err.msg);
+  cr_expect_eq(pc_engine_select("auto", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_OK);
+  cr_expect_eq(e, &pc_engine_bitsweep);
+  pc_xc_free(&xc);
+  pc_xc_with_items(&xc, 10000, 0);
+  pc_error add;
+  for (int32_t k = 0; k < 60000; k++)
+    cr_assert_eq(pc_xc_add_option(&xc, (int32_t[]){k % 10000}, 1, &add), PC_OK);
+  cr_expect_eq(pc_engine_select("bits", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_ERR_INPUT);
+  cr_expect(strstr(err.msg, "engine bits cannot take this problem: its 10000 items and 60000 "
+                            "options need more than the engine's 256 MiB of bits"),
+            "%s", err.msg);
   cr_expect_eq(pc_engine_select("auto", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_OK);
   cr_expect_eq(e, &pc_engine_dlx);
   cr_expect_eq(pc_engine_select("dlx", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_OK);

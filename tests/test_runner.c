@@ -179,7 +179,7 @@ Test(parallel, program_threads_agree)
     for (int j = 1; j <= 3; j++) {
       char threads[8];
       snprintf(threads, sizeof threads, "-j%d", j);
-      const char *args[] = {"xc", threads, "--json", "--quiet", files[f], NULL};
+      const char *args[] = {"xc", threads, "--engine", "dlx", "--json", "--quiet", files[f], NULL};
       pc_run r = pc_run_program(NULL, args);
       cr_assert_eq(r.status, 0, "%s", r.err);
       uint64_t got[3] = {pc_json_get_u64(r.out, "solutions"), pc_json_get_u64(r.out, "nodes"),
@@ -240,7 +240,8 @@ Test(parallel, interrupt_and_resume)
   char ckpt[64], out[64];
   snprintf(ckpt, sizeof ckpt, "%s/ckpt", dir);
   snprintf(out, sizeof out, "%s/out", dir);
-  const char *whole[] = {"xc", "-j2", "--quiet", "--print", "--json", MATRIX, NULL};
+  const char *whole[] = {"xc", "-j2", "--engine", "dlx", "--quiet", "--print", "--json", MATRIX,
+                         NULL};
   cr_assert_eq(pc_wait_program(pc_start_program(out, whole)), 0);
   char *ref = pc_slurp_file(out);
   blocks expected = {0};
@@ -256,8 +257,9 @@ Test(parallel, interrupt_and_resume)
     char *last = NULL;
     for (int run = 0;; run++) {
       bool resume = access(ckpt, F_OK) == 0;
-      const char *args[12] = {"xc", "-j2", "--quiet", "--print", "--json", "--checkpoint", ckpt};
-      int k = 7;
+      const char *args[14] = {"xc",     "-j2",    "--engine", "dlx",        "--quiet",
+                              "--print", "--json", "--checkpoint", ckpt};
+      int k = 9;
       if (resume) {
         args[k++] = "--resume";
         args[k++] = ckpt;
@@ -305,7 +307,8 @@ Test(parallel, interrupt_and_resume)
   rmdir(dir);
 }
 
-/* A finished run's checkpoint resumes to the same counts at once, and is
+/* A finished run's checkpoint resumes to the same counts at once (auto,
+   the default, carries on with the checkpoint's engine: DLX), and is
    refused for another problem. */
 Test(parallel, foreign_checkpoint)
 {
@@ -313,7 +316,8 @@ Test(parallel, foreign_checkpoint)
   int fd = mkstemp(ckpt);
   cr_assert(fd >= 0);
   close(fd);
-  const char *make[] = {"xc", "--quiet", "--checkpoint", ckpt, "tests/data/knuth3.dlx", NULL};
+  const char *make[] = {"xc", "--quiet", "--engine", "dlx", "--checkpoint", ckpt,
+                        "tests/data/knuth3.dlx", NULL};
   pc_run r = pc_run_program(NULL, make);
   cr_assert_eq(r.status, 0, "%s", r.err);
   pc_run_free(&r);

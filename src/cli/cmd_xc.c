@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli/common.h"
 #include "cli/commands.h"
@@ -13,16 +14,19 @@
 static const char usage[] =
     "Usage: polycover xc [OPTIONS] FILE\n"
     "Solve an exact-cover problem written in Knuth's DLX1 format (FILE, or -\n"
-    "for standard input), with his DLX2 colors and DLX3 bounds, by algorithm DLX.\n"
+    "for standard input), with his DLX2 colors and DLX3 bounds, by the engine\n"
+    "that a short trial finds faster (--engine auto, the default), or by the\n"
+    "engine named: --engine dlx is Knuth's algorithm DLX, whose nodes and\n"
+    "updates are his.\n"
     "\n"
     "  -p, --print          print each solution as its option lines\n"
     "  -n, --limit N        stop after N solutions\n"
-    "      --max-updates N  stop after about N updates\n"
+    "      --max-updates N  stop after about N updates (DLX's: engine dlx)\n"
     "      --leftmost       branch on the first uncovered item, not the\n"
     "                       first of smallest size (Knuth's rule); engines dlx\n"
     "                       and bitdlx\n"
     "      --profile        print nodes and updates per level\n"
-    "      --json           print one JSON object: solutions, nodes,\n"
+    "      --json           print one JSON object: engine, solutions, nodes,\n"
     "                       updates, seconds, complete, threads, subproblems\n"
     "                       (with --print: solution_list, each solution's\n"
     "                       number and option lines)\n"
@@ -112,6 +116,19 @@ typedef struct xc_options {
   pc_run_options run;
 } xc_options;
 
+/* Only DLX counts updates: --max-updates makes auto take it, and is
+   refused with another engine (which would never stop). */
+static pc_status updates_engine(xc_options *o, pc_error *err)
+{
+  if (!o->cfg.max_updates || !strcmp(o->run.engine, "dlx")) return PC_OK;
+  if (!strcmp(o->run.engine, "auto")) {
+    o->run.engine = "dlx";
+    return PC_OK;
+  }
+  return pc_usage_fail("xc", err, "--max-updates counts DLX's updates: engine dlx, not %s",
+                       o->run.engine);
+}
+
 static pc_status parse_options(int argc, char **argv, xc_options *o, pc_error *err)
 {
   enum { MAX_UPDATES = 256, LEFTMOST, PROFILE, JSON };
@@ -150,6 +167,7 @@ static pc_status parse_options(int argc, char **argv, xc_options *o, pc_error *e
   }
   if (!s && optind != argc - 1)
     s = pc_usage_fail("xc", err, optind == argc ? "no FILE given" : "more than one FILE");
+  if (!s) s = updates_engine(o, err);
   if (!s) s = pc_run_check("xc", &o->run, err);
   if (!s) o->file = argv[optind];
   return s;
@@ -178,6 +196,7 @@ static void print_counts(const xc_options *o, printer *p, const pc_runner_result
     if (p->listing) pc_json_close(j);
     else pc_json_begin(j, stdout);
     pc_json_str(j, "file", o->file);
+    pc_json_str(j, "engine", o->cfg.engine->name);
     pc_json_u64(j, "threads", (uint64_t)res->threads);
     pc_json_u64(j, "subproblems", (uint64_t)res->subproblems);
     pc_json_u64(j, "split_depth", (uint64_t)res->split_depth);
@@ -194,9 +213,6 @@ int pc_cmd_xc(int argc, char **argv)
 {
   xc_options o = {.cfg = {.choose = PC_CHOOSE_MRV}};
   pc_run_options_init(&o.run);
-  /* A DLX1 file names no cells: DLX, whose counters are Knuth's, unless
-     another engine or auto is asked for. */
-  o.run.engine = "dlx";
   pc_error err = {0};
   pc_xc xc = {0};
   pc_runner_result res = {0};

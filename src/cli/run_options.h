@@ -29,9 +29,9 @@ enum {
   "                       counts are the same whatever N\n"                         \
   "      --engine E       dlx (Knuth's dancing links), bitdlx (DLX's search on\n"  \
   "                       bit masks), bits (bit masks, a sweep) or auto (the\n"    \
-  "                       default for puzzles: the bitset engine that a short\n"   \
-  "                       trial finds faster); all find the same solutions;\n"     \
-  "                       bitdlx and bits take up to 256 items\n"                  \
+  "                       default: the bitset engine that a short trial finds\n"   \
+  "                       faster; dlx for bounds and colors); all find the\n"       \
+  "                       same solutions\n"                                         \
   "      --progress       show progress on stderr (the default when it is a\n"     \
   "                       terminal): fraction done, solutions, speed, time left\n"  \
   "      --quiet          no progress\n"                                            \

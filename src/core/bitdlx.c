@@ -13,12 +13,19 @@
 /* Keys are compared in blocks of this many, padded with COVERED, so that
    the minimum is a loop of known length (vectorized at -O2 too). */
 #define BLOCK 16
+/* Up to this many primary items, keys give the item 8 bits and options
+   list their items in bytes: the common case, compiled apart (`wide`
+   false); beyond, as many bits as the items need and int32_t. */
+#define NARROW 256
 
 struct pc_bitdlx {
   int32_t n_options, n_primary, words, stride; /* stride: keys a level, padded */
+  int32_t shift;         /* keys are count << shift | item */
+  bool wide;             /* more than NARROW primary items */
   uint64_t *conflicts;   /* per option, `words` words: the options sharing an item */
   int32_t *prim_start;   /* n_options + 1: where each option's primary items are */
-  uint8_t *prim;
+  uint8_t *prim8;        /* one of these two, as `wide` says */
+  int32_t *prim32;
   /* Per primary item, the options through it, as (word, bits) entries of
      the words where it has some. */
   int32_t *row_start;    /* n_primary + 1 */
@@ -35,15 +42,36 @@ struct pc_bitdlx {
   uint64_t *level_nodes, *level_updates;
 };
 
+static size_t option_words(const pc_xc *xc) { return ((size_t)xc->n_options + 63) / 64; }
+
 static size_t row_bytes(const pc_xc *xc)
 {
-  size_t words = ((size_t)xc->n_options + 63) / 64;
-  return (size_t)xc->n_options * words * sizeof(uint64_t);
+  return (size_t)xc->n_options * option_words(xc) * sizeof(uint64_t);
+}
+
+static int32_t stride_of(int32_t n_primary) { return (n_primary + BLOCK - 1) / BLOCK * BLOCK; }
+
+/* The search's state: a set of options and the keys, a level. */
+static size_t state_bytes(const pc_xc *xc)
+{
+  size_t level = option_words(xc) * sizeof(uint64_t) + (size_t)stride_of(xc->n_primary) * 4;
+  return ((size_t)xc->n_primary + 1) * level;
+}
+
+/* The bits that keys give the item. */
+static int32_t key_shift(int32_t n_primary)
+{
+  int32_t shift = 8;
+  while (shift < 30 && (int64_t)1 << shift < n_primary) shift++;
+  return shift;
 }
 
 bool pc_bitdlx_applies(const pc_xc *xc)
 {
-  return xc->n_items <= PC_BITDLX_MAX_ITEMS && row_bytes(xc) <= PC_BITDLX_MAX_ROW_BYTES;
+  /* Every key (a count is at most n_options) stays below COVERED. */
+  bool keys_fit = ((int64_t)xc->n_options + 1) << key_shift(xc->n_primary) < COVERED;
+  return keys_fit && row_bytes(xc) <= PC_BITDLX_MAX_ROW_BYTES &&
+         state_bytes(xc) <= PC_BITDLX_MAX_ROW_BYTES;
 }
 
 static inline void set_bit(uint64_t *m, int32_t k) { m[k / 64] |= 1ull << (k % 64); }
@@ -81,6 +109,27 @@ static bool make_rows(pc_bitdlx *b, const uint64_t *sets)
   return true;
 }
 
+/* Each option's conflicts (the options through its items, `sets`) and
+   primary items. */
+static void list_options(pc_bitdlx *b, const pc_xc *xc, const uint64_t *sets)
+{
+  size_t w = (size_t)b->words;
+  int32_t n = 0;
+  for (int32_t k = 0; k < b->n_options; k++) {
+    const int32_t *items = pc_xc_option(xc, k);
+    uint64_t *row = b->conflicts + (size_t)k * w;
+    b->prim_start[k] = n;
+    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++) {
+      const uint64_t *set = sets + (size_t)items[j] * w;
+      for (size_t t = 0; t < w; t++) row[t] |= set[t];
+      if (items[j] >= b->n_primary) continue;
+      if (b->wide) b->prim32[n++] = items[j];
+      else b->prim8[n++] = (uint8_t)items[j];
+    }
+  }
+  b->prim_start[b->n_options] = n;
+}
+
 pc_bitdlx *pc_bitdlx_new(const pc_xc *xc)
 {
   if (!pc_bitdlx_applies(xc)) return NULL;
@@ -90,12 +139,15 @@ pc_bitdlx *pc_bitdlx_new(const pc_xc *xc)
   b->n_options = no;
   b->n_primary = np;
   b->words = words;
-  b->stride = (np + BLOCK - 1) / BLOCK * BLOCK;
+  b->stride = stride_of(np);
+  b->shift = key_shift(np);
+  b->wide = np > NARROW;
   size_t levels = (size_t)np + 1, w = (size_t)words;
   b->conflicts = pc_calloc_array((size_t)no * w + 1, sizeof *b->conflicts);
   b->prim_start = pc_alloc_array((size_t)no + 1, sizeof *b->prim_start);
   size_t entries = no ? (size_t)xc->opt_start[no] : 0; /* no options: no opt_start */
-  b->prim = pc_alloc_array(entries + 1, sizeof *b->prim);
+  if (b->wide) b->prim32 = pc_alloc_array(entries + 1, sizeof *b->prim32);
+  else b->prim8 = pc_alloc_array(entries + 1, sizeof *b->prim8);
   b->row_start = pc_alloc_array(levels, sizeof *b->row_start);
   b->alive = pc_alloc_array(levels * w + 1, sizeof *b->alive);
   b->keys = pc_alloc_array(levels * (size_t)b->stride + 1, sizeof *b->keys);
@@ -107,25 +159,14 @@ pc_bitdlx *pc_bitdlx_new(const pc_xc *xc)
   b->level_nodes = pc_calloc_array(levels, sizeof *b->level_nodes);
   b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
   uint64_t *sets = item_rows(xc, words);
-  if (!sets || !b->conflicts || !b->prim_start || !b->prim || !b->row_start || !b->alive ||
-      !b->keys || !b->item || !b->next || !b->rest || !b->option || !b->choices ||
+  if (!sets || !b->conflicts || !b->prim_start || !(b->prim8 || b->prim32) || !b->row_start ||
+      !b->alive || !b->keys || !b->item || !b->next || !b->rest || !b->option || !b->choices ||
       !b->level_nodes || !b->level_updates || !make_rows(b, sets)) {
     free(sets);
     pc_bitdlx_free(b);
     return NULL;
   }
-  int32_t n = 0;
-  for (int32_t k = 0; k < no; k++) {
-    const int32_t *items = pc_xc_option(xc, k);
-    uint64_t *row = b->conflicts + (size_t)k * w;
-    b->prim_start[k] = n;
-    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++) {
-      const uint64_t *set = sets + (size_t)items[j] * w;
-      for (size_t t = 0; t < w; t++) row[t] |= set[t];
-      if (items[j] < np) b->prim[n++] = (uint8_t)items[j];
-    }
-  }
-  b->prim_start[no] = n;
+  list_options(b, xc, sets);
   free(sets);
   return b;
 }
@@ -135,7 +176,8 @@ void pc_bitdlx_free(pc_bitdlx *b)
   if (!b) return;
   free(b->conflicts);
   free(b->prim_start);
-  free(b->prim);
+  free(b->prim8);
+  free(b->prim32);
   free(b->row_start);
   free(b->row_word);
   free(b->row_bits);
@@ -156,24 +198,40 @@ static inline bool is_alive(const uint64_t *alive, int32_t k)
   return alive[k / 64] >> (k % 64) & 1;
 }
 
+/* The j-th entry of the options' lists of primary items, and the bits
+   that keys give the item: the search is compiled twice, with `wide` a
+   constant, so that both are known in the narrow case. */
+static inline int32_t prim_item(const uint8_t *restrict prim8, const int32_t *restrict prim32,
+                                int32_t j, const bool wide)
+{
+  return wide ? prim32[j] : prim8[j];
+}
+
+static inline int32_t shift_of(const pc_bitdlx *b, const bool wide)
+{
+  return wide ? b->shift : 8;
+}
+
 /* The root's state in level 0: every option with a primary item alive. */
-static void start(pc_bitdlx *b)
+static inline __attribute__((always_inline)) void start(pc_bitdlx *b, const bool wide)
 {
   uint64_t *alive = b->alive;
-  int32_t *keys = b->keys;
+  int32_t *keys = b->keys, unit = 1 << shift_of(b, wide);
   memset(alive, 0, (size_t)b->words * sizeof *alive);
   for (int32_t y = 0; y < b->stride; y++) keys[y] = y < b->n_primary ? y : COVERED;
   for (int32_t k = 0; k < b->n_options; k++) {
     if (b->prim_start[k] == b->prim_start[k + 1]) continue;
     set_bit(alive, k);
-    for (int32_t j = b->prim_start[k]; j < b->prim_start[k + 1]; j++) keys[b->prim[j]] += 256;
+    for (int32_t j = b->prim_start[k]; j < b->prim_start[k + 1]; j++)
+      keys[prim_item(b->prim8, b->prim32, j, wide)] += unit;
   }
 }
 
 /* Level l + 1's state: level l's with option k taken. Every alive option
    that shares an item with k dies (k itself included) and leaves the
    counts of its primary items; then k's items are covered. */
-static inline void take(pc_bitdlx *b, int32_t k, int32_t l)
+static inline __attribute__((always_inline)) void take_any(pc_bitdlx *b, int32_t k, int32_t l,
+                                                           const bool wide)
 {
   size_t words = (size_t)b->words, stride = (size_t)b->stride;
   const uint64_t *restrict from = b->alive + (size_t)l * words;
@@ -181,30 +239,47 @@ static inline void take(pc_bitdlx *b, int32_t k, int32_t l)
   uint64_t *restrict to = b->alive + (size_t)(l + 1) * words;
   int32_t *restrict keys = b->keys + (size_t)(l + 1) * stride;
   const int32_t *restrict start = b->prim_start;
-  const uint8_t *restrict prim = b->prim;
+  const uint8_t *restrict prim8 = b->prim8;
+  const int32_t *restrict prim32 = b->prim32;
+  const int32_t unit = 1 << shift_of(b, wide);
   memcpy(keys, b->keys + (size_t)l * stride, stride * sizeof *keys);
   for (size_t w = 0; w < words; w++) {
     uint64_t dying = from[w] & row[w];
     to[w] = from[w] & ~row[w];
     for (; dying; dying &= dying - 1) {
       int32_t r = (int32_t)(w * 64) + __builtin_ctzll(dying);
-      for (int32_t j = start[r]; j < start[r + 1]; j++) keys[prim[j]] -= 256;
+      for (int32_t j = start[r]; j < start[r + 1]; j++)
+        keys[prim_item(prim8, prim32, j, wide)] -= unit;
     }
   }
-  for (int32_t j = start[k]; j < start[k + 1]; j++) keys[prim[j]] = COVERED;
+  for (int32_t j = start[k]; j < start[k + 1]; j++)
+    keys[prim_item(prim8, prim32, j, wide)] = COVERED;
   b->option[l] = k;
+}
+
+/* take_any compiled for each width of the item lists, apart from the
+   search that calls it. */
+static void take_narrow(pc_bitdlx *b, int32_t k, int32_t l) { take_any(b, k, l, false); }
+static void take_wide(pc_bitdlx *b, int32_t k, int32_t l) { take_any(b, k, l, true); }
+
+static inline void take(pc_bitdlx *b, int32_t k, int32_t l, const bool wide)
+{
+  if (wide) take_wide(b, k, l);
+  else take_narrow(b, k, l);
 }
 
 /* The prefix, taken at levels 0 .. n_prefix - 1: false when one of its
    options is out of range or no longer alive (it shares an item with an
    earlier one, or has no primary item). */
-static bool take_prefix(pc_bitdlx *b, const pc_dlx_config *cfg)
+static inline __attribute__((always_inline)) bool take_prefix(pc_bitdlx *b,
+                                                             const pc_dlx_config *cfg,
+                                                             const bool wide)
 {
-  start(b);
+  start(b, wide);
   for (int32_t l = 0; l < cfg->n_prefix; l++) {
     int32_t k = cfg->prefix[l];
     if (k < 0 || k >= b->n_options || !is_alive(b->alive + (size_t)l * b->words, k)) return false;
-    take(b, k, l);
+    take(b, k, l, wide);
     b->choices[l] = 1;
   }
   return true;
@@ -234,7 +309,9 @@ static bool report(const pc_bitdlx *b, const pc_dlx_config *cfg, int32_t level,
   return stop || (cfg->max_solutions && solutions >= cfg->max_solutions);
 }
 
-void pc_bitdlx_search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st)
+/* The search, inlined twice: `wide` a constant (see NARROW). */
+static inline __attribute__((always_inline)) void
+search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const bool wide)
 {
   int32_t base = cfg->n_prefix > 0 ? cfg->n_prefix : 0;
   int32_t split = cfg->split_depth > 0 ? cfg->split_depth : INT32_MAX;
@@ -242,7 +319,7 @@ void pc_bitdlx_search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st)
   uint64_t *lnodes = b->level_nodes, nodes = 0, solutions = 0;
   bool complete = true, mrv = cfg->choose == PC_CHOOSE_MRV;
   memset(lnodes, 0, ((size_t)b->n_primary + 1) * sizeof *lnodes);
-  if (!take_prefix(b, cfg)) goto done;
+  if (!take_prefix(b, cfg, wide)) goto done;
 
 forward:
   nodes++;
@@ -257,9 +334,9 @@ forward:
       goto backup;
     }
     if (cfg->stop && atomic_load_explicit(cfg->stop, memory_order_relaxed)) goto stop;
-    int32_t y = best & 255;
+    int32_t shift = shift_of(b, wide), y = best & ((1 << shift) - 1);
     b->item[level] = y;
-    b->choices[level] = (uint32_t)(best >> 8);
+    b->choices[level] = (uint32_t)(best >> shift);
     b->next[level] = b->row_start[y];
     b->rest[level] = 0;
   }
@@ -277,7 +354,7 @@ advance:
     int32_t k = b->row_word[t - 1] * 64 + __builtin_ctzll(rest);
     b->next[level] = t;
     b->rest[level] = rest & (rest - 1);
-    take(b, k, level);
+    take(b, k, level, wide);
     level++;
     goto forward;
   }
@@ -292,6 +369,12 @@ done:
   *st = (pc_dlx_stats){.solutions = solutions, .nodes = nodes, .complete = complete,
                        .no_updates = true, .levels = maxlevel + 1,
                        .level_nodes = b->level_nodes, .level_updates = b->level_updates};
+}
+
+void pc_bitdlx_search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st)
+{
+  if (b->wide) search(b, cfg, st, true);
+  else search(b, cfg, st, false);
 }
 
 double pc_bitdlx_path_probability(const pc_bitdlx *b, int32_t n)

@@ -8,9 +8,12 @@
    the alive options that share an item with it, found with a precomputed
    row of bits per option, and takes each killed option off the counts of
    its primary items; backing up is just going back to the level's copy.
-   The counts are kept as keys, count * 256 + item, so the first item of
-   smallest count is the smallest key: the choice is one pass of minimum
-   over an array, which compilers vectorize.
+   The counts are kept as keys, count * 2^s + item (s = 8 up to 256
+   primary items, as many bits as the items need beyond), so the first
+   item of smallest count is the smallest key: the choice is one pass of
+   minimum over an array, which compilers vectorize. The sets of options
+   take as many 64-bit words as there are options to hold: no limit on the
+   items.
 
    Against DLX: the same nodes and solutions (the tests check both), each
    node cheaper (no links to follow). Against the bits engine
@@ -27,15 +30,16 @@
 
 #include "core/dlx.h"
 
-#define PC_BITDLX_MAX_ITEMS 256
 /* The rows of conflicting options take n_options^2 / 8 bytes: beyond this
-   the engine does not apply (about 23,000 options). */
+   the engine does not apply (about 23,000 options); nor beyond this for
+   the search's state, (n_primary + 1) * (n_options / 8 + 4 n_primary)
+   bytes (several thousand items). */
 #define PC_BITDLX_MAX_ROW_BYTES ((size_t)64 << 20)
 
 typedef struct pc_bitdlx pc_bitdlx;
 
-/* Whether the problem fits this engine: at most PC_BITDLX_MAX_ITEMS items
-   and PC_BITDLX_MAX_ROW_BYTES of conflict rows. */
+/* Whether the problem fits this engine: PC_BITDLX_MAX_ROW_BYTES of
+   conflict rows at most, and as much of state. */
 bool pc_bitdlx_applies(const pc_xc *xc);
 
 /* NULL when out of memory or when the problem does not fit. */

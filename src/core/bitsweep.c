@@ -5,7 +5,10 @@
 #include <string.h>
 
 #include "core/alloc.h"
-#define PC_BITSWEEP_WORDS (PC_BITSWEEP_MAX_ITEMS / 64)
+/* Masks of up to this many words are searched by instances of the search
+   specialised for their width (loops over words unrolled, masks in
+   registers); wider ones by the general instance. */
+#define FIXED_WORDS 4
 /* Choices made by fewest options before the sweep takes over (forced ones
    not counted): two did best on the shipped boards; more cost more than
    they save. */
@@ -35,6 +38,7 @@ struct pc_bitsweep {
   uint64_t *hit;          /* per primary item: the items that isolate it */
   /* The search's state, one entry per level. */
   uint64_t *covered;      /* the covered mask before each level's choice */
+  uint64_t *primary, *cov; /* the general instance's masks (`words` words) */
   int32_t *at, *end;      /* the entry tried and the end of its run */
   int32_t *item, *group;  /* whose runs are tried (-1: none), and which */
   int32_t *budget;        /* the levels left to choose by fewest options */
@@ -44,9 +48,36 @@ struct pc_bitsweep {
   uint64_t *level_nodes, *level_updates;
 };
 
+/* Entries: one per option with a primary item, one per (option, primary
+   item). */
+static int64_t count_entries(const pc_xc *xc)
+{
+  int64_t n_ent = 0;
+  for (int32_t k = 0; k < xc->n_options; k++) {
+    int32_t n = 0;
+    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++)
+      n += pc_xc_option(xc, k)[j] < xc->n_primary;
+    n_ent += n ? n + 1 : 0;
+  }
+  return n_ent;
+}
+
+static int32_t mask_words(const pc_xc *xc)
+{
+  return xc->n_items > 0 ? (xc->n_items + 63) / 64 : 1;
+}
+
+/* The masks: every option's, two per entry (its mask and what it
+   watches), and two per primary item (its groups and its isolating set). */
+static size_t mask_bytes(const pc_xc *xc)
+{
+  size_t masks = (size_t)xc->n_options + 2 * (size_t)count_entries(xc) + 2 * (size_t)xc->n_primary;
+  return masks * (size_t)mask_words(xc) * sizeof(uint64_t);
+}
+
 bool pc_bitsweep_applies(const pc_xc *xc)
 {
-  return xc->n_items <= PC_BITSWEEP_MAX_ITEMS;
+  return mask_bytes(xc) <= PC_BITSWEEP_MAX_MASK_BYTES;
 }
 
 /* The item order. Below its top levels the search branches on the first
@@ -104,13 +135,10 @@ static void transpose(int32_t m, int32_t stride, int32_t *pos)
     for (int32_t i = c; i < m; i += stride) pos[i] = n++;
 }
 
-/* Fills pos (n_items entries) with each item's bit. */
-static void choose_order(const pc_xc *xc, int32_t *pos)
+/* The strides: how often two items of an option lie d apart (count[d]),
+   for the nearest item of the block above each. */
+static void count_strides(const pc_xc *xc, int32_t m, int32_t *count)
 {
-  int32_t m = block_size(xc), count[PC_BITSWEEP_MAX_ITEMS] = {0}, trial[PC_BITSWEEP_MAX_ITEMS];
-  for (int32_t i = 0; i < xc->n_items; i++) pos[i] = i;
-  /* The strides: how often two items of an option lie d apart, for the
-     nearest item of the block above each. */
   for (int32_t k = 0; k < xc->n_options; k++) {
     const int32_t *items = pc_xc_option(xc, k);
     int32_t n = pc_xc_option_size(xc, k);
@@ -121,6 +149,22 @@ static void choose_order(const pc_xc *xc, int32_t *pos)
       if (items[j] < m && next < m && next - items[j] > 1) count[next - items[j]]++;
     }
   }
+}
+
+/* Fills pos (n_items entries) with each item's bit; false when out of
+   memory. */
+static bool choose_order(const pc_xc *xc, int32_t *pos)
+{
+  int32_t m = block_size(xc);
+  int32_t *count = pc_calloc_array((size_t)xc->n_items + 1, sizeof *count);
+  int32_t *trial = pc_alloc_array((size_t)xc->n_items + 1, sizeof *trial);
+  if (!count || !trial) {
+    free(count);
+    free(trial);
+    return false;
+  }
+  for (int32_t i = 0; i < xc->n_items; i++) pos[i] = i;
+  count_strides(xc, m, count);
   int64_t best = spread(xc, m, pos);
   for (int tries = 0; tries < 3; tries++) {
     int32_t s = 0;
@@ -136,6 +180,9 @@ static void choose_order(const pc_xc *xc, int32_t *pos)
       memcpy(pos, trial, (size_t)xc->n_items * sizeof *pos);
     }
   }
+  free(count);
+  free(trial);
+  return true;
 }
 
 /* The first uncovered primary item, or -1 when all are covered. */
@@ -169,63 +216,109 @@ static inline bool has(const uint64_t *c, int32_t x)
    meets. */
 #define PC_BITSWEEP_HIT_MAX 8
 
-static bool find_watch(pc_bitsweep *b, int32_t np, int32_t n_items)
+/* Scratch of the greedy choice: a count per item (zero between uses)
+   and the items counted. */
+typedef struct tally {
+  int32_t *count, *seen, n_seen;
+} tally;
+
+/* The item (not y) through most of y's options not yet held, the first
+   on a tie; -1 when none. */
+static int32_t most_held(const pc_bitsweep *b, int32_t y, const bool *held, tally *t)
 {
-  int32_t words = b->words, n_ent = b->through[np];
-  uint64_t *hit = pc_calloc_array((size_t)np * (size_t)words + 1, sizeof *hit);
-  bool *held = pc_alloc_array((size_t)n_ent + 1, sizeof *held);
-  bool *usable = pc_alloc_array((size_t)np + 1, sizeof *usable);
-  if (!hit || !held || !usable) {
-    free(hit);
-    free(held);
-    free(usable);
-    return false;
+  int32_t words = b->words, best = -1;
+  t->n_seen = 0;
+  for (int32_t i = b->through[y]; i < b->through[y + 1]; i++)
+    for (int k = 0; !held[i] && k < words; k++)
+      for (uint64_t m = b->ent_mask[(size_t)i * words + k]; m; m &= m - 1) {
+        int32_t z = k * 64 + __builtin_ctzll(m);
+        if (z != y && !t->count[z]++) t->seen[t->n_seen++] = z;
+      }
+  for (int32_t j = 0; j < t->n_seen; j++) {
+    int32_t z = t->seen[j];
+    if (best < 0 || t->count[z] > t->count[best] || (t->count[z] == t->count[best] && z < best))
+      best = z;
   }
-  for (int32_t y = 0; y < np; y++) {
-    int32_t lo = b->through[y], hi = b->through[y + 1], left = hi - lo;
-    uint64_t *h = hit + (size_t)y * words;
-    memset(held + lo, 0, (size_t)left * sizeof *held);
-    for (int n = 0; n < PC_BITSWEEP_HIT_MAX && left > 0; n++) {
-      int32_t count[PC_BITSWEEP_MAX_ITEMS] = {0}, best = -1;
-      for (int32_t i = lo; i < hi; i++)
-        for (int k = 0; !held[i] && k < words; k++)
-          for (uint64_t m = b->ent_mask[(size_t)i * words + k]; m; m &= m - 1)
-            count[k * 64 + __builtin_ctzll(m)]++;
-      count[y] = 0;
-      for (int32_t z = 0; z < n_items; z++)
-        if (count[z] && (best < 0 || count[z] > count[best])) best = z;
-      if (best < 0) break;
-      h[best / 64] |= 1ull << (best % 64);
-      for (int32_t i = lo; i < hi; i++)
-        if (!held[i] && has(b->ent_mask + (size_t)i * words, best)) held[i] = true, left--;
-    }
-    usable[y] = left == 0;
+  for (int32_t j = 0; j < t->n_seen; j++) t->count[t->seen[j]] = 0;
+  return best;
+}
+
+/* Item y's set, in h; whether it holds every option through y. `held` is
+   scratch. */
+static bool isolating_set(const pc_bitsweep *b, int32_t y, uint64_t *h, bool *held, tally *t)
+{
+  int32_t words = b->words, lo = b->through[y], hi = b->through[y + 1], left = hi - lo;
+  memset(held + lo, 0, (size_t)left * sizeof *held);
+  for (int n = 0; n < PC_BITSWEEP_HIT_MAX && left > 0; n++) {
+    int32_t best = most_held(b, y, held, t);
+    if (best < 0) break;
+    h[best / 64] |= 1ull << (best % 64);
+    for (int32_t i = lo; i < hi; i++)
+      if (!held[i] && has(b->ent_mask + (size_t)i * words, best)) held[i] = true, left--;
   }
+  return left == 0;
+}
+
+/* Over the sets of the usable items: counts, in who_start[z + 1], the
+   items y whose set holds z (who NULL), or lists them from who_start[z]
+   on. */
+static void list_who(const pc_bitsweep *b, const bool *usable, int32_t *who_start, int32_t *who)
+{
+  int32_t words = b->words;
+  for (int32_t y = 0; y < b->n_primary; y++)
+    for (int k = 0; usable[y] && k < words; k++)
+      for (uint64_t m = b->hit[(size_t)y * words + k]; m; m &= m - 1) {
+        int32_t z = k * 64 + __builtin_ctzll(m);
+        if (who) who[who_start[z]++] = y;
+        else who_start[z + 1]++;
+      }
+}
+
+/* Each entry watches the items y (usable, not its own) whose set its
+   option meets: found through the option's items, with the lists of
+   list_who (who_start: n_items + 1 entries of scratch). */
+static bool watch_entries(pc_bitsweep *b, int32_t n_items, const bool *usable, int32_t *who_start)
+{
+  int32_t words = b->words, n_ent = b->through[b->n_primary];
+  int32_t *who = pc_alloc_array((size_t)b->n_primary * PC_BITSWEEP_HIT_MAX + 1, sizeof *who);
+  if (!who) return false;
+  memset(who_start, 0, ((size_t)n_items + 1) * sizeof *who_start);
+  list_who(b, usable, who_start, NULL);
+  for (int32_t z = 0; z < n_items; z++) who_start[z + 1] += who_start[z];
+  list_who(b, usable, who_start, who); /* who_start[z] is now z's end */
+  memmove(who_start + 1, who_start, (size_t)n_items * sizeof *who_start);
+  who_start[0] = 0;
   for (int32_t i = 0; i < n_ent; i++) {
     const uint64_t *m = b->ent_mask + (size_t)i * words;
     uint64_t *wm = b->watch + (size_t)i * words;
-    for (int32_t y = 0; y < np; y++)
-      if (usable[y] && !has(m, y) && meets(hit + (size_t)y * words, m, words))
-        wm[y / 64] |= 1ull << (y % 64);
+    for (int k = 0; k < words; k++)
+      for (uint64_t bits = m[k]; bits; bits &= bits - 1) {
+        int32_t z = k * 64 + __builtin_ctzll(bits);
+        for (int32_t j = who_start[z]; j < who_start[z + 1]; j++)
+          if (!has(m, who[j])) wm[who[j] / 64] |= 1ull << (who[j] % 64);
+      }
   }
-  b->hit = hit;
-  free(held);
-  free(usable);
+  free(who);
   return true;
 }
 
-/* Entries: one per option with a primary item, one per (option, primary
-   item). */
-static int64_t count_entries(const pc_xc *xc)
+static bool find_watch(pc_bitsweep *b, int32_t np, int32_t n_items)
 {
-  int64_t n_ent = 0;
-  for (int32_t k = 0; k < xc->n_options; k++) {
-    int32_t n = 0;
-    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++)
-      n += pc_xc_option(xc, k)[j] < xc->n_primary;
-    n_ent += n ? n + 1 : 0;
-  }
-  return n_ent;
+  int32_t words = b->words, n_ent = b->through[np];
+  bool *held = pc_alloc_array((size_t)n_ent + 1, sizeof *held);
+  bool *usable = pc_alloc_array((size_t)np + 1, sizeof *usable);
+  tally t = {pc_calloc_array((size_t)n_items + 1, sizeof *t.count),
+             pc_alloc_array((size_t)n_items + 1, sizeof *t.seen), 0};
+  b->hit = pc_calloc_array((size_t)np * (size_t)words + 1, sizeof *b->hit);
+  bool ok = b->hit && held && usable && t.count && t.seen;
+  for (int32_t y = 0; ok && y < np; y++)
+    usable[y] = isolating_set(b, y, b->hit + (size_t)y * words, held, &t);
+  ok = ok && watch_entries(b, n_items, usable, t.count);
+  free(held);
+  free(usable);
+  free(t.count);
+  free(t.seen);
+  return ok;
 }
 
 /* Everything but `hit` (find_watch's); false when out of memory. */
@@ -240,6 +333,8 @@ static bool alloc_arrays(pc_bitsweep *b, int32_t no, int64_t n_ent)
   b->through = pc_calloc_array(levels, sizeof *b->through);
   b->watch = pc_calloc_array((size_t)n_ent * w + 1, sizeof *b->watch);
   b->covered = pc_alloc_array(levels * w, sizeof *b->covered);
+  b->primary = pc_calloc_array(w, sizeof *b->primary);
+  b->cov = pc_alloc_array(w, sizeof *b->cov);
   b->at = pc_alloc_array(levels, sizeof *b->at);
   b->end = pc_alloc_array(levels, sizeof *b->end);
   b->groups = pc_calloc_array((size_t)b->n_primary * w + 1, sizeof *b->groups);
@@ -251,16 +346,15 @@ static bool alloc_arrays(pc_bitsweep *b, int32_t no, int64_t n_ent)
   b->level_nodes = pc_calloc_array(levels, sizeof *b->level_nodes);
   b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
   return b->opt_mask && b->ent_mask && b->ent_opt && b->first_run && b->run && b->through &&
-         b->watch && b->covered && b->at && b->end && b->groups && b->item && b->group &&
-         b->budget && b->solution && b->choices && b->level_nodes && b->level_updates;
+         b->watch && b->covered && b->primary && b->cov && b->at && b->end && b->groups &&
+         b->item && b->group && b->budget && b->solution && b->choices && b->level_nodes && b->level_updates;
 }
 
 /* Each option's mask in the order `pos`, its first primary item and its
    group (its last one), or -1 for both when it has none; counts the
-   options through each item (in through[x + 1]) and those of each (first,
-   group) key (in count[key + 1]). */
+   options through each item (in through[x + 1]). */
 static void mask_options(pc_bitsweep *b, const pc_xc *xc, const int32_t *pos, int32_t *first,
-                         int32_t *group, int32_t *count)
+                         int32_t *group)
 {
   int32_t np = b->n_primary;
   size_t w = (size_t)b->words;
@@ -275,7 +369,6 @@ static void mask_options(pc_bitsweep *b, const pc_xc *xc, const int32_t *pos, in
       if (q > group[k]) group[k] = q;
       b->through[q + 1]++;
     }
-    if (first[k] >= 0) count[first[k] * np + group[k] + 1]++;
   }
 }
 
@@ -286,21 +379,34 @@ static void put_entry(pc_bitsweep *b, int32_t i, int32_t k)
   memcpy(b->ent_mask + (size_t)i * w, b->opt_mask + (size_t)k * w, w * sizeof *b->ent_mask);
 }
 
-/* The entries of the first kind: a counting sort by (first, group),
-   keeping the options' order within a run; then the runs. Returns how
-   many entries. */
-static int32_t list_runs(pc_bitsweep *b, const int32_t *first, const int32_t *group,
-                         int32_t *count)
+/* The n options of `from` into `to`, by key[option] (0 .. n_keys - 1),
+   keeping their order on a tie (a counting sort; count: n_keys + 1). */
+static void sort_by(const int32_t *key, int32_t n_keys, const int32_t *from, int32_t n,
+                    int32_t *to, int32_t *count)
 {
-  int32_t np = b->n_primary, n_runs = 0;
-  size_t w = (size_t)b->words, keys = (size_t)np * (size_t)np;
-  for (size_t key = 0; key < keys; key++) count[key + 1] += count[key];
-  int32_t listed = count[keys];
+  memset(count, 0, ((size_t)n_keys + 1) * sizeof *count);
+  for (int32_t i = 0; i < n; i++) count[key[from[i]] + 1]++;
+  for (int32_t x = 0; x < n_keys; x++) count[x + 1] += count[x];
+  for (int32_t i = 0; i < n; i++) to[count[key[from[i]]]++] = from[i];
+}
+
+/* The entries of the first kind: the options with a primary item sorted
+   by (first, group), keeping their order within a run (by group, then by
+   first); then the runs. `order` (2 n_options) and `count` (n_primary + 1)
+   are scratch. Returns how many entries. */
+static int32_t list_runs(pc_bitsweep *b, const int32_t *first, const int32_t *group,
+                         int32_t *order, int32_t *count)
+{
+  int32_t np = b->n_primary, n_runs = 0, listed = 0, *by_group = order + b->n_options;
+  size_t w = (size_t)b->words;
   for (int32_t k = 0; k < b->n_options; k++)
-    if (first[k] >= 0) put_entry(b, count[first[k] * np + group[k]]++, k);
+    if (first[k] >= 0) order[listed++] = k;
+  sort_by(group, np, order, listed, by_group, count);
+  sort_by(first, np, by_group, listed, order, count);
   for (int32_t i = 0; i < listed; i++) {
-    int32_t k = b->ent_opt[i];
-    if (i == 0 || first[k] != first[b->ent_opt[i - 1]] || group[k] != group[b->ent_opt[i - 1]]) {
+    int32_t k = order[i];
+    put_entry(b, i, k);
+    if (i == 0 || first[k] != first[order[i - 1]] || group[k] != group[order[i - 1]]) {
       b->run[n_runs++] = (pc_bitsweep_run){.lo = i, .hi = i};
       b->first_run[first[k] + 1] = n_runs;
       b->groups[(size_t)first[k] * w + (size_t)group[k] / 64] |= 1ull << (group[k] % 64);
@@ -336,25 +442,28 @@ pc_bitsweep *pc_bitsweep_new(const pc_xc *xc)
   int32_t np = xc->n_primary, no = xc->n_options;
   b->n_options = no;
   b->n_primary = np;
-  b->words = xc->n_items > 0 ? (xc->n_items + 63) / 64 : 1;
+  b->words = mask_words(xc);
   int32_t *first = pc_alloc_array((size_t)no + 1, sizeof *first);
   int32_t *group = pc_alloc_array((size_t)no + 1, sizeof *group);
-  int32_t *count = pc_calloc_array((size_t)np * (size_t)np + 1, sizeof *count);
-  bool ok = first && group && count && alloc_arrays(b, no, count_entries(xc));
+  int32_t *order = pc_alloc_array(2 * (size_t)no + 1, sizeof *order);
+  int32_t *count = pc_alloc_array((size_t)np + 1, sizeof *count);
+  int32_t *pos = pc_alloc_array((size_t)xc->n_items + 1, sizeof *pos);
+  bool ok = first && group && order && count && pos && alloc_arrays(b, no, count_entries(xc)) &&
+            choose_order(xc, pos);
   if (ok) {
     /* An option is listed under its first primary item in the order, in
        the run of its last one (itself when it has one primary item); one
        with no primary item is never taken (nor by DLX, which only branches
        on primary items). */
-    int32_t pos[PC_BITSWEEP_MAX_ITEMS];
-    choose_order(xc, pos);
-    mask_options(b, xc, pos, first, group, count);
-    list_through(b, xc, pos, list_runs(b, first, group, count));
+    mask_options(b, xc, pos, first, group);
+    list_through(b, xc, pos, list_runs(b, first, group, order, count));
     ok = find_watch(b, np, xc->n_items);
   }
   free(first);
   free(group);
+  free(order);
   free(count);
+  free(pos);
   if (!ok) {
     pc_bitsweep_free(b);
     return NULL;
@@ -374,6 +483,8 @@ void pc_bitsweep_free(pc_bitsweep *b)
   free(b->watch);
   free(b->hit);
   free(b->covered);
+  free(b->primary);
+  free(b->cov);
   free(b->at);
   free(b->end);
   free(b->groups);
@@ -536,8 +647,9 @@ next_fit(const pc_bitsweep *b, const uint64_t *cov, const int words, int32_t x, 
   }
 }
 
-/* The search for masks of `words` words; inlined with a constant so that
-   the loops over words unroll. */
+/* The search for masks of `words` words; inlined with a constant up to
+   FIXED_WORDS so that the loops over words unroll and the masks stay in
+   registers, and once with the problem's width for wider masks. */
 static inline __attribute__((always_inline)) void
 search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const int words)
 {
@@ -547,7 +659,9 @@ search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const int wor
   int32_t level = 0, maxlevel = 0, i, e, x, g;
   int32_t split = cfg->split_depth > 0 ? cfg->split_depth - cfg->n_prefix : INT32_MAX;
   bool complete = true;
-  uint64_t primary[PC_BITSWEEP_WORDS] = {0}, cov[PC_BITSWEEP_WORDS];
+  uint64_t fixed_primary[FIXED_WORDS] = {0}, fixed_cov[FIXED_WORDS];
+  uint64_t *primary = words <= FIXED_WORDS ? fixed_primary : b->primary;
+  uint64_t *cov = words <= FIXED_WORDS ? fixed_cov : b->cov;
   for (int32_t p = 0; p < b->n_primary; p++) primary[p / 64] |= 1ull << (p % 64);
   memset(lnodes, 0, ((size_t)b->n_primary + 1) * sizeof *lnodes);
   b->n_prefix = cfg->n_prefix;
@@ -603,7 +717,8 @@ void pc_bitsweep_search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *
   case 1: search(b, cfg, st, 1); break;
   case 2: search(b, cfg, st, 2); break;
   case 3: search(b, cfg, st, 3); break;
-  default: search(b, cfg, st, 4); break;
+  case FIXED_WORDS: search(b, cfg, st, FIXED_WORDS); break;
+  default: search(b, cfg, st, b->words); break;
   }
 }
 

@@ -1,9 +1,9 @@
-/* bitsweep.h — a second exact-cover engine for problems small enough that every
-   option fits a fixed-width bit mask (all items, primary and secondary, at
-   most PC_BITSWEEP_MAX_ITEMS). It finds exactly the solutions DLX finds (not
-   necessarily in the same order).
+/* bitsweep.h — a second exact-cover engine, on bit masks over all the
+   items, primary and secondary. It finds exactly the solutions DLX finds
+   (not necessarily in the same order).
 
-   What it does. Options are masks of 1 to 4 words over the items, the
+   What it does. Options are masks of as many 64-bit words as the items
+   need (the search is compiled for 1 to 4 words, and for any), the
    items renumbered by a sweep order: the given one, or the given one
    transposed at a stride the options suggest (a board's width), whichever
    makes options span fewer positions (6x10 pentominoes go column by
@@ -49,11 +49,15 @@
 
 #include "core/dlx.h"
 
-#define PC_BITSWEEP_MAX_ITEMS 256
+/* The bytes of masks it keeps at most (past that, DLX's links are
+   smaller): about n_items / 64 words for each option and twice for each
+   (option, primary item). */
+#define PC_BITSWEEP_MAX_MASK_BYTES ((size_t)256 << 20)
 
 typedef struct pc_bitsweep pc_bitsweep;
 
-/* Whether the problem fits this engine. */
+/* Whether the problem fits this engine: its masks take at most
+   PC_BITSWEEP_MAX_MASK_BYTES. */
 bool pc_bitsweep_applies(const pc_xc *xc);
 
 /* NULL when out of memory or when the problem does not fit. */

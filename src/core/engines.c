@@ -282,8 +282,8 @@ bool pc_engine_known(const char *name)
   return by_name(name) || !strcmp(name, "auto");
 }
 
-/* Whether the engine can take the problem: the bitset engines are
-   limited (bitdlx.h, bitsweep.h). */
+/* Whether the engine can take the problem: the bitset engines' tables
+   are limited (bitdlx.h, bitsweep.h). */
 static bool fits(const pc_engine *e, const pc_xc *xc)
 {
   if (e == &pc_engine_bitdlx) return pc_bitdlx_applies(xc);
@@ -316,10 +316,13 @@ pc_status pc_engine_select(const char *name, const pc_xc *xc, pc_choose choose,
                                              : "colors");
   if (xc && !fits(*engine, xc))
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
-                        "engine %s takes at most %d items%s; this problem has %d items and %d "
-                        "options (try --engine dlx or auto)",
-                        name, PC_BITSWEEP_MAX_ITEMS,
-                        *engine == &pc_engine_bitdlx ? " and about 23,000 options" : "",
-                        (int)xc->n_items, (int)xc->n_options);
+                        "engine %s cannot take this problem: its %d items and %d options need "
+                        "more than the engine's %zu MiB of bits%s (try --engine dlx or auto)",
+                        name, (int)xc->n_items, (int)xc->n_options,
+                        (*engine == &pc_engine_bitdlx ? PC_BITDLX_MAX_ROW_BYTES
+                                                      : PC_BITSWEEP_MAX_MASK_BYTES) >> 20,
+                        *engine == &pc_engine_bitdlx
+                            ? " (about 23,000 options, or a few thousand items)"
+                            : "");
   return PC_OK;
 }

@@ -32,8 +32,9 @@ typedef struct pc_trial_limit {
    `limit` (may be NULL: no limit). With xc NULL only the name is looked
    up (and auto refused): e.g. the engine a job file records. PC_ERR_INPUT
    for an unknown name, bits with another rule than Knuth's, or an engine
-   that cannot take the problem (bitdlx and bits take up to 256 items, and
-   plain problems only: no bounds, no colors). */
+   that cannot take the problem (bitdlx and bits take plain problems only:
+   no bounds, no colors; and any number of items while their tables fit,
+   bitdlx.h and bitsweep.h). */
 pc_status pc_engine_select(const char *name, const pc_xc *xc, pc_choose choose,
                            const pc_trial_limit *limit, const pc_engine **engine,
                            pc_error *err);
