@@ -222,3 +222,13 @@ Test(bitdlx, auto_choice)
   cr_expect_eq(pc_engine_auto(&xc, PC_CHOOSE_MRV), &pc_engine_bitsweep);
   pc_xc_free(&xc);
 }
+
+/* The share of the tree done moves as the search goes (the progress
+   line), within what the solutions still to come leave. */
+Test(bitdlx, share_of_tree_done)
+{
+  pc_xc xc;
+  pc_load_dlx1("hexi_rhombus.dlx", &xc);
+  pc_check_share(&pc_engine_bitdlx, &xc);
+  pc_xc_free(&xc);
+}

@@ -7,6 +7,7 @@
 
 #include "core/bitsweep.h"
 #include "engine_check.h"
+#include "support.h"
 
 static const pc_engine *const bits = &pc_engine_bitsweep;
 
@@ -160,4 +161,14 @@ Test(bits, path_probability)
   free(one);
   free(two);
   pc_board_free(&bd);
+}
+
+/* The share of the tree done moves as the search goes (the progress
+   line), within what the solutions still to come leave. */
+Test(bits, share_of_tree_done)
+{
+  pc_xc xc;
+  pc_load_dlx1("hexi_rhombus.dlx", &xc);
+  pc_check_share(&pc_engine_bitsweep, &xc);
+  pc_xc_free(&xc);
 }

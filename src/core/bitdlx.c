@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/share.h"
 
 /* The key of a covered item: above every count. Keys are signed so that
    their minimum vectorizes well without SSE4 (no unsigned minimum before
@@ -309,6 +310,21 @@ static bool report(const pc_bitdlx *b, const pc_dlx_config *cfg, int32_t level,
   return stop || (cfg->max_solutions && solutions >= cfg->max_solutions);
 }
 
+/* A search's start: its profile cleared, its share kept from `base`. */
+static void begin(pc_bitdlx *b, const pc_dlx_config *cfg, pc_share *share, int32_t base)
+{
+  pc_share_start(share, cfg->share, base);
+  memset(b->level_nodes, 0, ((size_t)b->n_primary + 1) * sizeof *b->level_nodes);
+}
+
+static void fill_stats(const pc_bitdlx *b, pc_dlx_stats *st, uint64_t solutions,
+                       uint64_t nodes, bool complete, int32_t levels)
+{
+  *st = (pc_dlx_stats){.solutions = solutions, .nodes = nodes, .complete = complete,
+                       .no_updates = true, .levels = levels,
+                       .level_nodes = b->level_nodes, .level_updates = b->level_updates};
+}
+
 /* The search, inlined twice: `wide` a constant (see NARROW). */
 static inline __attribute__((always_inline)) void
 search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const bool wide)
@@ -318,7 +334,8 @@ search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const bool wide
   int32_t level = base, maxlevel = -1, stride = b->stride;
   uint64_t *lnodes = b->level_nodes, nodes = 0, solutions = 0;
   bool complete = true, mrv = cfg->choose == PC_CHOOSE_MRV;
-  memset(lnodes, 0, ((size_t)b->n_primary + 1) * sizeof *lnodes);
+  pc_share share;
+  begin(b, cfg, &share, base);
   if (!take_prefix(b, cfg, wide)) goto done;
 
 forward:
@@ -337,6 +354,7 @@ forward:
     int32_t shift = shift_of(b, wide), y = best & ((1 << shift) - 1);
     b->item[level] = y;
     b->choices[level] = (uint32_t)(best >> shift);
+    pc_share_enter(&share, level, (int32_t)b->choices[level]);
     b->next[level] = b->row_start[y];
     b->rest[level] = 0;
   }
@@ -361,14 +379,13 @@ advance:
 backup:
   if (level == base) goto done;
   level--;
+  pc_share_next(&share, level);
   goto advance;
 
 stop:
   complete = false;
 done:
-  *st = (pc_dlx_stats){.solutions = solutions, .nodes = nodes, .complete = complete,
-                       .no_updates = true, .levels = maxlevel + 1,
-                       .level_nodes = b->level_nodes, .level_updates = b->level_updates};
+  fill_stats(b, st, solutions, nodes, complete, maxlevel + 1);
 }
 
 void pc_bitdlx_search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/share.h"
 /* Masks of up to this many words are searched by instances of the search
    specialised for their width (loops over words unrolled, masks in
    registers); wider ones by the general instance. */
@@ -13,6 +14,10 @@
    not counted): two did best on the shipped boards; more cost more than
    they save. */
 #define PC_BITSWEEP_TOP 2
+/* The sweep levels whose options are counted for the share of the tree
+   done (share.h): the first few below a subproblem's root, where a node
+   is rare enough that counting costs nothing that shows. */
+#define SHARE_SWEEP_LEVELS 2
 
 /* A run of options listed under the same first item that share another
    primary item, their group: the whole run is skipped once the group is
@@ -43,7 +48,10 @@ struct pc_bitsweep {
   int32_t *item, *group;  /* whose runs are tried (-1: none), and which */
   int32_t *budget;        /* the levels left to choose by fewest options */
   int32_t *solution;      /* option indices handed to the visitor */
-  uint32_t *choices;      /* in a split search: the options the item had */
+  uint32_t *choices;      /* the options the item had: at the levels
+                             chosen by fewest options, in a split search, and
+                             at the top levels of one that keeps its share */
+  int32_t weighed;        /* those top levels: SHARE_SWEEP_LEVELS, or 0 */
   int32_t n_prefix;
   uint64_t *level_nodes, *level_updates;
 };
@@ -623,9 +631,12 @@ choose_item(pc_bitsweep *b, int32_t level, int32_t split, const uint64_t *cov,
     *i = *e = 0;
   }
   if (y < 0 || level >= split) return LEAF;
-  /* A split search's paths get probabilities: the options at each level. */
-  if (split < INT32_MAX)
-    b->choices[level] = (uint32_t)(*x < 0 ? n : fitting(b, y, cov, INT32_MAX, words));
+  /* A split search's paths get probabilities: the options at each level
+     (counted where the sweep does not count them); so do the top levels
+     of a search that keeps its share. */
+  if (*x < 0) b->choices[level] = (uint32_t)n;
+  else if (split < INT32_MAX || level < b->weighed)
+    b->choices[level] = (uint32_t)fitting(b, y, cov, INT32_MAX, words);
   return BRANCH;
 }
 
@@ -647,6 +658,25 @@ next_fit(const pc_bitsweep *b, const uint64_t *cov, const int words, int32_t x, 
   }
 }
 
+/* A search's start: the mask of the primary items, the profile cleared,
+   the prefix's length, the share kept. */
+static void begin(pc_bitsweep *b, const pc_dlx_config *cfg, uint64_t *primary, pc_share *share)
+{
+  for (int32_t p = 0; p < b->n_primary; p++) primary[p / 64] |= 1ull << (p % 64);
+  memset(b->level_nodes, 0, ((size_t)b->n_primary + 1) * sizeof *b->level_nodes);
+  b->n_prefix = cfg->n_prefix;
+  pc_share_start(share, cfg->share, 0);
+  b->weighed = cfg->share ? SHARE_SWEEP_LEVELS : 0;
+}
+
+static void fill_stats(const pc_bitsweep *b, pc_dlx_stats *st, uint64_t solutions,
+                       uint64_t nodes, bool complete, int32_t levels)
+{
+  *st = (pc_dlx_stats){.solutions = solutions, .nodes = nodes, .complete = complete,
+                       .no_updates = true, .levels = levels,
+                       .level_nodes = b->level_nodes, .level_updates = b->level_updates};
+}
+
 /* The search for masks of `words` words; inlined with a constant up to
    FIXED_WORDS so that the loops over words unroll and the masks stay in
    registers, and once with the problem's width for wider masks. */
@@ -662,9 +692,8 @@ search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const int wor
   uint64_t fixed_primary[FIXED_WORDS] = {0}, fixed_cov[FIXED_WORDS];
   uint64_t *primary = words <= FIXED_WORDS ? fixed_primary : b->primary;
   uint64_t *cov = words <= FIXED_WORDS ? fixed_cov : b->cov;
-  for (int32_t p = 0; p < b->n_primary; p++) primary[p / 64] |= 1ull << (p % 64);
-  memset(lnodes, 0, ((size_t)b->n_primary + 1) * sizeof *lnodes);
-  b->n_prefix = cfg->n_prefix;
+  pc_share share;
+  begin(b, cfg, primary, &share);
   if (!take_prefix(b, cfg, cov)) goto done;
   b->budget[0] = cfg->n_prefix < PC_BITSWEEP_TOP ? PC_BITSWEEP_TOP - cfg->n_prefix : 0;
 
@@ -680,6 +709,9 @@ forward:
       if (report(b, cfg, level, solutions)) goto stop;
       goto backup;
     }
+    /* The share counts the levels whose options are counted: deeper,
+       counting a sweep level's would cost too much. */
+    pc_share_enter(&share, level, x < 0 || level < b->weighed ? (int32_t)b->choices[level] : 0);
   }
   g = -1;
   if (cfg->stop && atomic_load_explicit(cfg->stop, memory_order_relaxed)) goto stop;
@@ -696,6 +728,7 @@ advance:
 backup:
   if (level == 0) goto done;
   level--;
+  pc_share_next(&share, level);
   memcpy(cov, b->covered + (size_t)level * words, (size_t)words * sizeof *cov);
   i = at[level] + 1;
   e = end[level];
@@ -706,9 +739,7 @@ backup:
 stop:
   complete = false;
 done:
-  *st = (pc_dlx_stats){.solutions = solutions, .nodes = nodes, .complete = complete,
-                       .no_updates = true, .levels = nodes ? maxlevel + 1 : 0,
-                       .level_nodes = b->level_nodes, .level_updates = b->level_updates};
+  fill_stats(b, st, solutions, nodes, complete, nodes ? maxlevel + 1 : 0);
 }
 
 void pc_bitsweep_search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *st)

@@ -24,7 +24,8 @@ void pc_share_start(pc_share *s, _Atomic double *out, int32_t base);
 /* Stores the measure, from the levels base .. level. */
 void pc_share_publish(const pc_share *s, int32_t level);
 
-/* A node at `level` branches `degree` ways. */
+/* A node at `level` branches `degree` ways (0: unknown; the measure then
+   stops above it). */
 static inline void pc_share_enter(pc_share *s, int32_t level, int32_t degree)
 {
   if (level >= s->top) return;
