@@ -279,3 +279,29 @@ Test(solfile, mark_and_resume)
   pc_tilings_free(t, n);
   pc_puzzle_free(&pz);
 }
+
+/* Issue #18: `solve --output -` writes the solution file to stdout and the
+   report to stderr, so the file reads back whole (the 65 essentially
+   different solutions of Scott's problem, the counts of the paper). */
+Test(solfile, output_dash_keeps_the_report_apart)
+{
+  const char *args[] = {"solve", "boards/scott.yaml", "--count", "--quiet", "--output", "-",
+                        NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  char *dir = pc_scratch_dir("/tmp/pc-solfile-XXXXXX"), *path = pc_path_in(dir, "out.sol");
+  FILE *f = fopen(path, "w");
+  cr_assert_not_null(f);
+  fputs(r.out, f);
+  fclose(f);
+  pc_solfile got;
+  pc_error err = {0};
+  cr_assert_eq(pc_solfile_read(path, &got, &err), PC_OK, "%d: %s", err.line, err.msg);
+  cr_expect_eq(got.n_solutions, 65);
+  cr_expect(strstr(r.err, "unique: 65"), "%s", r.err);
+  pc_solfile_free(&got);
+  pc_run_free(&r);
+  pc_remove_tree(dir);
+  free(path);
+  free(dir);
+}

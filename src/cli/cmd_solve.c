@@ -47,7 +47,8 @@ static const char usage[] =
     "                       smallest size (Knuth's rule); engines dlx and bitdlx\n"
     "  -o, --output FILE    also write the reported solutions (with --best, the\n"
     "                       maximally symmetric ones) to FILE, a solution file\n"
-    "                       that `score` and `render` read; written atomically\n"
+    "                       that `score` and `render` read; written atomically;\n"
+    "                       -: to stdout, the report then going to stderr\n"
     "      --render FILE    draw a solution: the first reported, the --index N-th,\n"
     "                       or with --best the maximally symmetric (.svg .png .pdf)\n"
     "      --index N        which reported solution --render draws (from 1)\n"
@@ -134,7 +135,7 @@ static bool visit(void *ctx, int64_t sub, const int32_t *options, int32_t n)
     pc_solve_json_tiling(&r->doc, r->pz, r->reported, &c->found,
                          c->scorer ? &c->found_score : NULL);
   else if (r->print)
-    pc_solve_report_tiling(r->pz, "solution", r->reported, &c->found);
+    pc_solve_report_tiling(stdout, r->pz, "solution", r->reported, &c->found);
   pc_solve_pictures_take(&r->pictures, r->census, r->reported);
   if (r->out && !r->out_status) r->out_status = pc_solwriter_add(r->out, &r->census->found, NULL);
   return r->limit && r->reported >= r->limit;
@@ -474,7 +475,9 @@ static pc_status finish_search(solve_cmd *o, pc_status s, pc_error *err)
                             .st = st, .seconds = o->res.seconds, .all = o->all,
                             .best = o->best, .json = o->json, .show_best = o->run.show_best,
                             .sym_table = o->sym_table, .profile = o->profile,
-                            .doc = &o->run.doc};
+                            .doc = &o->run.doc,
+                            /* The solution file on stdout: the report beside it. */
+                            .out = o->writer.f == stdout ? stderr : stdout};
   pc_solve_report_print(&report);
   if (o->run.output) s = finish_output(o, s, err);
   if (!s) s = pc_solve_pictures_finish(&o->run.pictures, &o->pz, cs, o->best, &st, err);

@@ -6,13 +6,16 @@
 
 #include "cli/common.h"
 
-void pc_solve_report_tiling(const pc_puzzle *pz, const char *heading, uint64_t number,
-                            const pc_tiling *t)
+void pc_solve_report_tiling(FILE *out, const pc_puzzle *pz, const char *heading,
+                            uint64_t number, const pc_tiling *t)
 {
   char *art = pc_tiling_ascii(t, pz);
-  printf("%s %llu:\n%s\n", heading, (unsigned long long)number, art ? art : "");
+  fprintf(out, "%s %llu:\n%s\n", heading, (unsigned long long)number, art ? art : "");
   free(art);
 }
+
+/* Where the report goes: stdout, unless the solution file does. */
+static FILE *stream(const pc_solve_report *r) { return r->out ? r->out : stdout; }
 
 /* "8 (4 rotations, 4 reflections)". */
 static void describe_group(const pc_symmetry *g, const pc_grid *grid, char *out, size_t size)
@@ -129,7 +132,7 @@ static void report_json(const pc_solve_report *r, const pc_dlx_stats *st)
   const pc_solver *sv = r->sv;
   pc_solve_json fresh = {0}, *d = r->doc ? r->doc : &fresh;
   pc_json *j = &d->j;
-  if (!d->started) pc_json_begin(j, stdout), d->started = true;
+  if (!d->started) pc_json_begin(j, stream(r)), d->started = true;
   if (d->listing) pc_json_close(j), d->listing = false;
   pc_json_str(j, "board", !strcmp(r->board, "-") ? "<stdin>" : r->board);
   pc_json_str(j, "title", sv->pz->title);
@@ -157,55 +160,58 @@ static void report_json(const pc_solve_report *r, const pc_dlx_stats *st)
 
 static void print_best(const pc_solve_report *r)
 {
+  FILE *out = stream(r);
   const pc_census *c = &r->sv->census;
   if (c->best.h < 0) return;
-  printf("maximally symmetric: horizontal %d, vertical %d; %llu %s\n", (int)c->best.h,
+  fprintf(out, "maximally symmetric: horizontal %d, vertical %d; %llu %s\n", (int)c->best.h,
          (int)c->best.v, (unsigned long long)c->best_count,
          c->all ? pc_plural(c->best_count, "solution", "solutions")
                 : pc_plural(c->best_count, "essentially different solution",
                             "essentially different solutions"));
   if (c->best_count > (uint64_t)c->n_best)
-    printf("(the first %d shown)\n", (int)c->n_best);
+    fprintf(out, "(the first %d shown)\n", (int)c->n_best);
   for (int32_t i = 0; r->show_best && i < c->n_best; i++) {
     pc_score sc = pc_score_tiling(c->scorer, &c->best_tilings[i]);
-    printf("horizontal %d, vertical %d\n", (int)sc.h, (int)sc.v);
-    pc_solve_report_tiling(r->sv->pz, "best", (uint64_t)i + 1, &c->best_tilings[i]);
+    fprintf(out, "horizontal %d, vertical %d\n", (int)sc.h, (int)sc.v);
+    pc_solve_report_tiling(out, r->sv->pz, "best", (uint64_t)i + 1, &c->best_tilings[i]);
   }
 }
 
 /* The puzzle, its symmetries and reduction, how it was searched. */
 static void text_heading(const pc_solve_report *r)
 {
+  FILE *out = stream(r);
   const pc_puzzle *pz = r->sv->pz;
   const pc_classes *classes = &r->sv->classes;
   char group_text[64];
   describe_group(&r->sv->group, pz->grid, group_text, sizeof group_text);
-  printf("%s\n", pz->title);
-  printf("symmetries: %s\n", group_text);
+  fprintf(out, "%s\n", pz->title);
+  fprintf(out, "symmetries: %s\n", group_text);
   if (classes->piece >= 0)
-    printf("reduction: piece %s kept on %d of its %d %s\n", pz->pieces[classes->piece].name,
+    fprintf(out, "reduction: piece %s kept on %d of its %d %s\n", pz->pieces[classes->piece].name,
            (int)classes->kept, (int)classes->placements,
            pc_plural((uint64_t)classes->placements, "placement", "placements"));
   else if (classes->cell >= 0)
-    printf("reduction: the %d %s covering cell (%d,%d) kept on %d\n",
+    fprintf(out, "reduction: the %d %s covering cell (%d,%d) kept on %d\n",
            (int)classes->placements,
            pc_plural((uint64_t)classes->placements, "placement", "placements"),
            (int)pz->cells[classes->cell].c, (int)pz->cells[classes->cell].r,
            (int)classes->kept);
   if (r->refuted)
-    printf("no solutions: %s\n", r->refuted);
+    fprintf(out, "no solutions: %s\n", r->refuted);
   else if (r->jobs)
-    printf("engine: %s, %d %s, %lld %s\n", r->engine, (int)r->jobs,
+    fprintf(out, "engine: %s, %d %s, %lld %s\n", r->engine, (int)r->jobs,
            pc_plural((uint64_t)r->jobs, "job", "jobs"), (long long)r->subproblems,
            pc_plural((uint64_t)r->subproblems, "subproblem", "subproblems"));
   else
-    printf("engine: %s, %d %s, %lld %s\n", r->engine, r->threads,
+    fprintf(out, "engine: %s, %d %s, %lld %s\n", r->engine, r->threads,
            pc_plural((uint64_t)r->threads, "thread", "threads"), (long long)r->subproblems,
            pc_plural((uint64_t)r->subproblems, "subproblem", "subproblems"));
 }
 
 void pc_solve_report_print(const pc_solve_report *r)
 {
+  FILE *out = stream(r);
   const pc_census *cs = &r->sv->census;
   pc_dlx_stats st = r->st;
   st.solutions = cs->solutions;
@@ -214,13 +220,13 @@ void pc_solve_report_print(const pc_solve_report *r)
     return;
   }
   text_heading(r);
-  pc_print_summary(stdout, &st, r->seconds);
-  printf("unique: %llu\n", (unsigned long long)cs->unique);
-  if (!st.complete && !r->all) printf("(stopped early: counts cover the classes found so far)\n");
+  pc_print_summary(out, &st, r->seconds);
+  fprintf(out, "unique: %llu\n", (unsigned long long)cs->unique);
+  if (!st.complete && !r->all) fprintf(out, "(stopped early: counts cover the classes found so far)\n");
   if (r->best) print_best(r);
   if (r->sym_table) {
-    fprintf(stdout, "%10s %10s %12s\n", "horizontal", "vertical", "solutions");
-    each_score_pair(cs, table_line, stdout);
+    fprintf(out, "%10s %10s %12s\n", "horizontal", "vertical", "solutions");
+    each_score_pair(cs, table_line, out);
   }
-  if (r->profile) pc_print_profile(stdout, &st);
+  if (r->profile) pc_print_profile(out, &st);
 }

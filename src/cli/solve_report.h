@@ -5,6 +5,8 @@
 #ifndef PC_SOLVE_REPORT_H
 #define PC_SOLVE_REPORT_H
 
+#include <stdio.h>
+
 #include "cli/common.h"
 #include "core/dlx.h"
 #include "poly/solver.h"
@@ -35,11 +37,12 @@ typedef struct pc_solve_report {
   bool show_best;          /* draw the maximally symmetric ones (with best) */
   bool sym_table, profile; /* the table of scores, the levels of the search */
   pc_solve_json *doc;      /* json: the document begun, or NULL */
+  FILE *out;               /* where it goes; NULL: stdout */
 } pc_solve_report;
 
-/* "solution 3:" then the tiling as the board's ASCII art, on stdout. */
-void pc_solve_report_tiling(const pc_puzzle *pz, const char *heading, uint64_t number,
-                            const pc_tiling *t);
+/* "solution 3:" then the tiling as the board's ASCII art, on `out`. */
+void pc_solve_report_tiling(FILE *out, const pc_puzzle *pz, const char *heading,
+                            uint64_t number, const pc_tiling *t);
 
 /* A solution reported, into the document's solution_list: its number,
    its scores (NULL: not scored), its pieces with their cells [column,
