@@ -300,3 +300,16 @@ char *pc_path_in(const char *dir, const char *name)
   cr_assert(asprintf(&p, "%s/%s", dir, name) > 0);
   return p;
 }
+
+void pc_expect_refused_at(const char *board, const char *file, const char *where,
+                          const char *message)
+{
+  const char *args[] = {"solve", "-c", board, NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 2, "%s", r.err);
+  char want[512];
+  snprintf(want, sizeof want, "%s:%s: ", file, where);
+  cr_expect(strstr(r.err, want), "want %s in %s", want, r.err);
+  cr_expect(strstr(r.err, message), "want %s in %s", message, r.err);
+  pc_run_free(&r);
+}

@@ -19,6 +19,11 @@ typedef struct pc_run {
 /* Runs $POLYCOVER (default ./polycover) with the NULL-terminated args,
    feeding `input` (may be NULL) on stdin. */
 pc_run pc_run_program(const char *input, const char *const *args);
+
+/* `solve -c board` is refused with exit status 2 and a message that
+   names `file` at `where` ("LINE:COLUMN") and says `message`. */
+void pc_expect_refused_at(const char *board, const char *file, const char *where,
+                          const char *message);
 /* The same under a launcher: its NULL-terminated words (the first looked
    for on PATH) come first, e.g. mpirun and its options. */
 pc_run pc_run_launched(const char *input, const char *const *launcher, const char *const *args);

@@ -241,14 +241,7 @@ static void expect_error(const char *yaml, const char *where, const char *messag
 {
   char *dir = pc_scratch_dir("/tmp/pc-cube-XXXXXX"), *path = pc_path_in(dir, "b.yaml");
   pc_write_file(path, yaml, strlen(yaml));
-  const char *args[] = {"solve", "-c", path, NULL};
-  pc_run r = pc_run_program(NULL, args);
-  cr_expect_eq(r.status, 2, "%s", r.err);
-  char want[512];
-  snprintf(want, sizeof want, "%s:%s: ", path, where);
-  cr_expect(strstr(r.err, want), "want %s in %s", want, r.err);
-  cr_expect(strstr(r.err, message), "want %s in %s", message, r.err);
-  pc_run_free(&r);
+  pc_expect_refused_at(path, path, where, message);
   free(path);
   pc_remove_tree(dir);
   free(dir);

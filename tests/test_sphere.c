@@ -129,14 +129,7 @@ static void expect_error(const char *name, const char *yaml, const char *where,
   pc_write_file(path, yaml, strlen(yaml));
   const char *b = "grid: sphere\npieces: p\nboard: \"###\"\n";
   if (strcmp(name, "b.yaml")) pc_write_file(board, b, strlen(b));
-  const char *args[] = {"solve", "-c", strcmp(name, "b.yaml") ? board : path, NULL};
-  pc_run r = pc_run_program(NULL, args);
-  cr_expect_eq(r.status, 2, "%s", r.err);
-  char want[512];
-  snprintf(want, sizeof want, "%s:%s: ", path, where);
-  cr_expect(strstr(r.err, want), "want %s in %s", want, r.err);
-  cr_expect(strstr(r.err, message), "want %s in %s", message, r.err);
-  pc_run_free(&r);
+  pc_expect_refused_at(strcmp(name, "b.yaml") ? board : path, path, where, message);
   free(path);
   free(board);
   pc_remove_tree(dir);
