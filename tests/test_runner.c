@@ -168,6 +168,35 @@ Test(parallel, limit)
   pc_xc_free(&xc);
 }
 
+/* A visitor that stops the run at its third solution. */
+static bool visit_three(void *ctx, int64_t sub, const int32_t *options, int32_t n)
+{
+  (void)sub, (void)options, (void)n;
+  uint64_t *visits = ctx;
+  return ++*visits >= 3;
+}
+
+/* Once the visitor has said stop, no thread hands it another solution,
+   even one whose subproblem ends after the stop (solve --limit printed
+   one solution too many on two threads). */
+Test(parallel, nothing_after_the_visitor_stops)
+{
+  pc_xc xc;
+  pc_load_dlx1("scott_x23.dlx", &xc);
+  for (int run = 0; run < 20; run++) {
+    uint64_t visits = 0;
+    pc_runner_config cfg = {.engine = &pc_engine_dlx, .choose = PC_CHOOSE_MRV, .threads = 2,
+                            .visit = visit_three, .ctx = &visits};
+    pc_runner_result res;
+    cr_assert_eq(pc_runner_run(&xc, &cfg, &res, NULL), PC_OK);
+    cr_expect_eq(visits, 3, "run %d: %llu solutions handed over", run,
+                 (unsigned long long)visits);
+    cr_expect(!res.stats.complete);
+    pc_runner_result_free(&res);
+  }
+  pc_xc_free(&xc);
+}
+
 /* ---- the program ---- */
 
 Test(parallel, program_threads_agree)

@@ -503,11 +503,12 @@ static void clear_buffer(worker *w)
 static void halt(runner *r) { atomic_store(&r->halt, 1); }
 
 /* Under the lock: hands a subproblem's solutions to the caller, within
-   the run's limit; true when the run is to stop. */
+   the run's limit; true when the run is to stop. Nothing once the caller
+   or the limit has stopped the run: another thread may finish later. */
 static bool deliver(runner *r, worker *w, int64_t id)
 {
   const pc_runner_config *cfg = r->cfg;
-  bool stop = false;
+  bool stop = r->stopped_early;
   int64_t at = 0;
   int32_t n;
   for (const int32_t *o; !stop && (o = next_solution(w, &at, &n));) {
