@@ -2,8 +2,8 @@
    (12 neighbours, the 48 transforms, art places to balls and back, layers
    resting half a ball apart), the trispheres, the Kanoodle pyramid against
    a matrix written independently (tests/data/scripts/kanoodle_pyramid.py)
-   with both searches and every engine (the bit sweep in check-long), and
-   located errors. */
+   with both searches and every engine (the bit sweep in check-long), its
+   solution files and estimate, and located errors. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +12,7 @@
 #include "engine_check.h"
 #include "poly/polyform.h"
 #include "poly/shape.h"
+#include "poly/solfile.h"
 #include "support.h"
 
 static const pc_grid *sphere(void) { return pc_grid_get(PC_GRID_SPHERE); }
@@ -107,6 +108,47 @@ Test(sphere, kanoodle_pyramid, .timeout = 600)
   }
   const char *xc[] = {"xc", "--engine", "bitdlx", "tests/data/kanoodle_pyramid.dlx", NULL};
   expect_output(xc, "solutions: 2448\n");
+}
+
+/* A solution file of the pyramid reads back (the lattice's rows go
+   negative: they were refused), with every ball covered, and draws. */
+Test(sphere, solution_files)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-sphere-XXXXXX"), *out = pc_path_in(dir, "s.sol"),
+       *png = pc_path_in(dir, "s.png");
+  const char *args[] = {"solve", "-n", "2", "-o", out, "boards/kanoodle-pyramid.yaml", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+  pc_solfile f;
+  pc_error err = {0};
+  cr_assert_eq(pc_solfile_read(out, &f, &err), PC_OK, "%d:%d: %s", err.line, err.column, err.msg);
+  cr_assert_eq(f.pz.n_cells, 55);
+  cr_assert_eq(f.n_solutions, 2);
+  for (int32_t s = 0; s < 2; s++)
+    for (int32_t i = 0; i < 55; i++) cr_expect_geq(f.solutions[s].piece[i], 0);
+  pc_solfile_free(&f);
+  r = pc_run_program(NULL, (const char *[]){"render", out, "--index", "2", "-o", png, NULL});
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+  pc_remove_tree(dir);
+  free(out), free(png), free(dir);
+}
+
+/* The estimate of the reduced search, from random paths below its top
+   levels, within a factor 2 of DLX's real nodes. */
+Test(sphere, kanoodle_pyramid_estimate, .timeout = 300)
+{
+  const char *path = "boards/kanoodle-pyramid.yaml";
+  pc_run solve =
+      pc_run_program(NULL, (const char *[]){"solve", "--count", "--json", "--engine", "dlx", path,
+                                           NULL});
+  pc_run est = pc_run_program(NULL, (const char *[]){"estimate", "--json", path, NULL});
+  cr_assert_eq(est.status, 0, "%s", est.err);
+  double nodes = (double)pc_json_get_u64(solve.out, "nodes");
+  double got = pc_json_get_double(est.out, "nodes");
+  cr_expect(got > nodes / 2 && got < nodes * 2, "estimated %g nodes, searched %g", got, nodes);
+  pc_run_free(&solve), pc_run_free(&est);
 }
 
 /* The bit sweep is slow on the pyramid (many long placements): with

@@ -404,14 +404,24 @@ static pc_status read_board(reader *rd)
   return PC_OK;
 }
 
+/* A coordinate: a number, with a sign where it is negative (the
+   sphere lattice's rows). */
+static bool coordinate(const char *s, const char *stop, int32_t *v, const char **end)
+{
+  if (*s != '-') return number(s, stop, v, end);
+  if (!number(s + 1, stop, v, end)) return false;
+  *v = -*v;
+  return true;
+}
+
 /* A cell c,r (c,r,l on 3-D grids) at p; *end is past it. */
 static bool read_cell(const pc_puzzle *pz, const char *p, pc_cell *x, const char **end)
 {
   *x = (pc_cell){0, 0, 0};
   bool solid = pc_grid_dimensions(pz->grid) == 3;
-  if (!number(p, ",", &x->c, end) || !**end) return false;
-  if (!number(*end + 1, solid ? "," : " ", &x->r, end)) return false;
-  return !solid || (**end && number(*end + 1, " ", &x->l, end));
+  if (!coordinate(p, ",", &x->c, end) || !**end) return false;
+  if (!coordinate(*end + 1, solid ? "," : " ", &x->r, end)) return false;
+  return !solid || (**end && coordinate(*end + 1, " ", &x->l, end));
 }
 
 /* One placed piece: INDEX c,r c,r ... */
