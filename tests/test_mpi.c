@@ -70,8 +70,8 @@ static void temp_dir(char *dir) { cr_assert_not_null(mkdtemp(dir)); }
 
 
 /* Counts and solution files of three processes are those of one: the
-   reduced search and --all, both engines, square cells, triangles and
-   sticks. */
+   reduced search and --all, both engines, square cells, triangles,
+   sticks, cubes and spheres. */
 Test(mpi, three_processes_agree_with_one, .timeout = 300)
 {
   need_mpi();
@@ -90,6 +90,8 @@ Test(mpi, three_processes_agree_with_one, .timeout = 300)
       {"boards/hexrhombus.yaml", "--unique", "auto"},
       {"boards/hexrhombus.yaml", "--all", "dlx"},
       {"boards/tetra5x5-noH.yaml", "--unique", "auto"},
+      {"boards/soma.yaml", "--unique", "auto"},
+      {"boards/kanoodle-pyramid.yaml", "--unique", "dlx"},
   };
   for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
     const char *opts1[] = {cases[c].all, "--engine", cases[c].engine, "-o", one, NULL};
