@@ -147,11 +147,25 @@ static void expect_all_polycubes(const char *file, int32_t size, bool one_sided,
 Test(cube, shipped_sets)
 {
   expect_all_polycubes("pieces/pentacubes.yaml", 5, true, 29);
+  /* The pentominoes lifted onto the cube grid are the 12 planar
+     pentacubes: flat, and distinct as solids. */
   pc_pieceset set;
-  load_set("pieces/planar-pentacubes.yaml", &set);
-  cr_expect_eq(set.n_pieces, 12);
-  for (int32_t k = 0; k < set.n_pieces; k++)
-    for (int32_t i = 0; i < set.pieces[k].size; i++) cr_expect_eq(set.pieces[k].cells[i].l, 0);
+  pc_error err = {0};
+  cr_assert_eq(pc_pieceset_load("pieces/pentominoes.yaml", &set, &err), PC_OK, "%s", err.msg);
+  cr_assert(pc_pieceset_lift(&set, cube()));
+  cr_expect(set.planar);
+  cr_assert_eq(set.n_pieces, 12);
+  pc_cell *canon = calloc(12 * 5, sizeof *canon);
+  for (int32_t k = 0; k < 12; k++) {
+    cr_assert_eq(set.pieces[k].size, 5);
+    for (int32_t i = 0; i < 5; i++) cr_expect_eq(set.pieces[k].cells[i].l, 0);
+    memcpy(canon + 5 * k, set.pieces[k].cells, 5 * sizeof *canon);
+    cr_assert_eq(pc_polyform_canonical(cube(), canon + 5 * k, 5, false), PC_OK);
+    for (int32_t j = 0; j < k; j++)
+      cr_expect(memcmp(canon + 5 * j, canon + 5 * k, 5 * sizeof *canon), "%d = %d", j, k);
+  }
+  free(canon);
+  cr_expect_not(pc_pieceset_lift(&set, pc_grid_get(PC_GRID_HEX)), "only square sets lift");
   pc_pieceset_free(&set);
   /* Soma: three tricubes and tetracubes that are no boxes, the screws A
      and B mirror images of each other and of nothing else. */
@@ -281,8 +295,8 @@ Test(cube, located_errors)
                "8:5", "layer 2 has 2 rows but layer 1 has 3");
   expect_error("grid: square\npieces: soma\nboard: \"##\"\n", "2:9",
                "set 'soma' is for the cube grid, the board is square");
-  expect_error("grid: cube\npieces: pentominoes\nboard: \"##\"\n", "2:9",
-               "set 'pentominoes' is for the square grid, the board is cube");
+  expect_error("grid: cube\npieces: hexiamonds\nboard: \"##\"\n", "2:9",
+               "set 'hexiamonds' is for the triangle grid, the board is cube");
   expect_error("grid: square\npieces: pentominoes\nboard:\n  - \"##\"\n", "4:3",
                "expected ASCII art (a string)");
   expect_error("grid: cube\npieces: soma\nboard:\n  size: [3, 0, 9]\n", "4:9",

@@ -186,6 +186,6 @@ Test(sphere, located_errors)
                "grid: sphere\nplanar: true\npieces:\n  A:\n    - \"#\"\n    - \"#\"\n"
                "  B:\n    - \"#\"\n    - \"#\"\n    - \"#\"\n  C:\n    - \"##\"\n    - \"#\"\n",
                "11:3", "piece 'C' does not lie in one plane");
-  expect_error("b.yaml", "grid: sphere\npieces: kanoodle\nboard: \"###\"\n", "2:9",
-               "set 'kanoodle' is for the square grid, the board is sphere");
+  expect_error("b.yaml", "grid: sphere\npieces: tetrahexes\nboard: \"###\"\n", "2:9",
+               "set 'tetrahexes' is for the hex grid, the board is sphere");
 }

@@ -235,6 +235,24 @@ done:
   return s;
 }
 
+bool pc_pieceset_lift(pc_pieceset *set, const pc_grid *to)
+{
+  pc_grid_kind from = pc_grid_kind_of(set->grid), kind = pc_grid_kind_of(to);
+  if (from != PC_GRID_SQUARE || (kind != PC_GRID_CUBE && kind != PC_GRID_SPHERE)) return false;
+  for (int32_t k = 0; k < set->n_pieces; k++) {
+    pc_piece *p = &set->pieces[k];
+    for (int32_t i = 0; i < p->size; i++) {
+      pc_cell art = pc_grid_to_art(set->grid, p->cells[i]);
+      p->cells[i] = pc_grid_from_art(to, art.c, art.r, 0);
+    }
+    qsort(p->cells, (size_t)p->size, sizeof *p->cells, pc_cell_cmp);
+    pc_shape_normalize(to, p->cells, p->size);
+  }
+  set->grid = to;
+  set->planar = true;
+  return true;
+}
+
 void pc_pieceset_free(pc_pieceset *set)
 {
   for (int32_t i = 0; i < set->n_pieces; i++) pc_piece_free(&set->pieces[i]);

@@ -47,6 +47,13 @@ typedef struct pc_pieceset {
 pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err);
 void pc_pieceset_free(pc_pieceset *set);
 
+/* A flat set on a solid board: a square set's pieces, each drawn as one
+   layer, become the same flat pieces of the cube or sphere grid `to`
+   (pentominoes as planar pentacubes, Kanoodle's pieces as balls); the set
+   is then `planar`. False, the set untouched, for any other pair of
+   grids. */
+bool pc_pieceset_lift(pc_pieceset *set, const pc_grid *to);
+
 /* The pieces of a `pieces:` mapping (NAME: art, or a mapping) in a loaded
    document, added to a set whose name and grid are set. On failure the
    caller frees the set. */

@@ -202,7 +202,8 @@ static pc_status find_set(pc_ydoc *y, const yaml_node_t *set_node, const pc_puzz
   return PC_OK;
 }
 
-/* Finds and loads the entry's set, which must be for the board's grid. */
+/* Finds and loads the entry's set, which must be for the board's grid
+   (or a square set, lifted onto a solid board). */
 static pc_status load_set(pc_ydoc *y, const entry_opts *o, const pc_puzzle *pz,
                           pc_pieceset *set, pc_error *err)
 {
@@ -215,7 +216,7 @@ static pc_status load_set(pc_ydoc *y, const entry_opts *o, const pc_puzzle *pz,
     *err = set_err;
     return s;
   }
-  if (set->grid == pz->grid) return PC_OK;
+  if (set->grid == pz->grid || pc_pieceset_lift(set, pz->grid)) return PC_OK;
   s = pc_ydoc_fail(y, o->set, err, "set '%s' is for the %s grid, the board is %s",
                    pc_ydoc_scalar(o->set), pc_grid_name(set->grid), pc_grid_name(pz->grid));
   pc_pieceset_free(set);
