@@ -273,8 +273,10 @@ Test(cube, rows_and_estimate)
 /* The scores' mirrors on cubes keep the layers: c -> -c, and r -> -r. */
 Test(cube, score_mirrors)
 {
-  pc_cell x = pc_grid_transform(cube(), 25, (pc_cell){2, 3, 5});
-  cr_expect(same(x, (pc_cell){2, -3, 5}));
+  pc_cell h = pc_grid_transform(cube(), pc_grid_mirror_h(cube()), (pc_cell){2, 3, 5});
+  pc_cell v = pc_grid_transform(cube(), pc_grid_mirror_v(cube()), (pc_cell){2, 3, 5});
+  cr_expect(same(h, (pc_cell){-2, 3, 5}));
+  cr_expect(same(v, (pc_cell){2, -3, 5}));
 }
 
 /* Bad input is located and exits 2. */

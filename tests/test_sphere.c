@@ -69,6 +69,25 @@ Test(sphere, layers)
     cr_expect(touch(a, pc_grid_from_art(sphere(), 2 + k % 2, 3 + k / 2, 0)));
 }
 
+/* The scores' mirrors mirror every layer's art about one line: the
+   left-right one c -> -c - l, the top-bottom one r -> -r - l (each layer
+   sits half a ball off the one below), layers kept. */
+Test(sphere, score_mirrors)
+{
+  for (int c = -2; c <= 2; c++)
+    for (int r = -2; r <= 2; r++)
+      for (int l = 0; l <= 3; l++) {
+        const pc_grid *g = sphere();
+        pc_cell a = pc_grid_from_art(g, c, r, l);
+        pc_cell h = pc_grid_to_art(g, pc_grid_transform(g, pc_grid_mirror_h(g), a));
+        pc_cell v = pc_grid_to_art(g, pc_grid_transform(g, pc_grid_mirror_v(g), a));
+        cr_expect(same(h, (pc_cell){-c - l, r, l}), "(%d, %d, %d): %d %d %d", c, r, l, h.c, h.r,
+                  h.l);
+        cr_expect(same(v, (pc_cell){c, -r - l, l}), "(%d, %d, %d): %d %d %d", c, r, l, v.c, v.r,
+                  v.l);
+      }
+}
+
 /* Three balls: in a line, bent at 90 or 120 degrees, or a triangle. */
 Test(sphere, trispheres)
 {

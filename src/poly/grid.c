@@ -37,6 +37,8 @@ const char *pc_grid_family(const pc_grid *g) { return g->family; }
 char pc_grid_letter(const pc_grid *g) { return g->letter; }
 int pc_grid_transforms(const pc_grid *g) { return g->transforms; }
 int pc_grid_rotations(const pc_grid *g) { return g->rotations; }
+int pc_grid_mirror_h(const pc_grid *g) { return g->mirror_h; }
+int pc_grid_mirror_v(const pc_grid *g) { return g->mirror_v; }
 int pc_grid_dimensions(const pc_grid *g) { return g->dimensions; }
 bool pc_grid_layers_aligned(const pc_grid *g) { return g->aligned_layers; }
 bool pc_grid_segments(const pc_grid *g) { return g->segments; }

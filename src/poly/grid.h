@@ -79,6 +79,9 @@ char pc_grid_letter(const pc_grid *g);
 
 int pc_grid_transforms(const pc_grid *g); /* 8; 12 triangles, hexagons; 48 in 3-D */
 int pc_grid_rotations(const pc_grid *g);  /* 4; 6 triangles, hexagons; 24 in 3-D */
+/* The transforms that mirror the art left-right and top-bottom. */
+int pc_grid_mirror_h(const pc_grid *g);
+int pc_grid_mirror_v(const pc_grid *g);
 /* 2 for the plane lattices (every cell in layer 0), 3 for cubes and
    spheres. */
 int pc_grid_dimensions(const pc_grid *g);

@@ -18,6 +18,12 @@ struct pc_grid {
   int dimensions;      /* 2, or 3 for the lattices with layers */
   bool aligned_layers; /* 3-D art: every layer has the rows of the first */
   int transforms, rotations;
+  /* The left-right and top-bottom mirrors of the art, as transforms: the
+     mirrors of Knuth's symmetry scores (score.h). On cubes they keep the
+     layers; on spheres they are the isometries that mirror every layer's
+     art about one line (c -> -c - l, r -> -r - l), since each layer sits
+     half a ball off the one below. */
+  int mirror_h, mirror_v;
   pc_cell (*transform)(int t, pc_cell x); /* t in [0, transforms) */
   bool (*is_translation)(pc_cell by);     /* by.l is 0 on plane lattices */
   bool (*is_cell)(pc_cell x);

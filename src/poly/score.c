@@ -61,13 +61,8 @@ pc_status pc_scorer_init(pc_scorer *s, const pc_grid *g, const pc_cell *cells, i
       if (other > i) s->edge[s->n_edges][0] = i, s->edge[s->n_edges++][1] = other;
     }
   }
-  /* Transform `rotations` is the left-right mirror (c -> -c); after half a
-     turn more it is the top-bottom one (grid.h). The cube's half turn in
-     the plane of a layer is its rotation 1 (grid_cube.c): the mirror
-     r -> -r, layers kept. */
-  int rot = pc_grid_rotations(g);
-  mirror(g, rot, cells, n, s->mirror_h);
-  mirror(g, pc_grid_dimensions(g) == 3 ? rot + 1 : rot + rot / 2, cells, n, s->mirror_v);
+  mirror(g, pc_grid_mirror_h(g), cells, n, s->mirror_h);
+  mirror(g, pc_grid_mirror_v(g), cells, n, s->mirror_v);
   return PC_OK;
 }
 
