@@ -175,8 +175,7 @@ static pc_rgb placed_color(const pc_picture *p, int32_t a, const pc_render_opts 
   return pc_palette_copy(p->colors[k], pc_picture_copy(p, a));
 }
 
-/* Whether cell a anchors a placed piece that gets a label (holes do not). */
-static bool labelled(const pc_picture *p, int32_t a)
+bool pc_picture_labelled(const pc_picture *p, int32_t a)
 {
   int32_t k = p->piece[a];
   return p->pieces && k >= 0 && !p->pieces[k].hole && p->anchor[a] == a;
@@ -187,7 +186,7 @@ static bool labelled(const pc_picture *p, int32_t a)
 static bool labels_fit(cairo_t *cr, const pc_picture *p, const pc_layout *l)
 {
   for (int32_t a = 0; a < p->n_cells; a++)
-    if (labelled(p, a) && !pc_label_size(cr, p->grid, p->pieces[p->piece[a]].name, l->unit))
+    if (pc_picture_labelled(p, a) && !pc_label_size(cr, p->grid, p->pieces[p->piece[a]].name, l->unit))
       return false;
   return true;
 }
@@ -381,7 +380,7 @@ void pc_draw_picture(cairo_t *cr, const pc_picture *p, const pc_layout *l,
   else draw_cells(cr, p, l, o);
   if (o->labels && labels_fit(cr, p, l))
     for (int32_t a = 0; a < p->n_cells; a++)
-      if (labelled(p, a)) label(cr, p, l, a, o);
+      if (pc_picture_labelled(p, a)) label(cr, p, l, a, o);
   cairo_restore(cr);
 }
 

@@ -67,6 +67,10 @@ typedef struct pc_picture {
    first in board order of the anchors. */
 int32_t pc_picture_copy(const pc_picture *p, int32_t a);
 
+/* Whether cell a anchors a placed piece whose name a label shows (holes
+   have none). */
+bool pc_picture_labelled(const pc_picture *p, int32_t a);
+
 /* Draws the picture (not the background) through layout l. */
 void pc_draw_picture(cairo_t *cr, const pc_picture *p, const pc_layout *l,
                      const pc_render_opts *o);

@@ -73,6 +73,54 @@ pc_box pc_solid_bounds(const pc_grid *g, const pc_cell *cells, int32_t n)
   return (pc_box){0, 0, w[0] + VIEW_GAP + w[1], fmax(h[0], h[1])};
 }
 
+/* Whether unit i is the first of its placed piece (anchor a) in its
+   layer. */
+static bool first_in_layer(const pc_picture *p, const pc_iso_unit *u, int32_t a, int32_t i)
+{
+  for (int32_t j = 0; j < i; j++)
+    if (p->anchor[j] == a && u[j].z == u[i].z) return false;
+  return true;
+}
+
+/* The piece anchored at a on the layer of unit i: its name on the top of
+   its unit there nearest the middle of its units there. */
+static void label_in_layer(cairo_t *cr, const pc_picture *p, const pc_iso_scene *s,
+                           const pc_iso_opts *io, int32_t a, int32_t i)
+{
+  const pc_iso_unit *u = s->units;
+  double mx = 0, my = 0, best_d = INFINITY;
+  int32_t n = 0, best = i;
+  for (int32_t j = i; j < p->n_cells; j++)
+    if (p->anchor[j] == a && u[j].z == u[i].z) mx += u[j].x, my += u[j].y, n++;
+  mx /= n, my /= n;
+  for (int32_t j = i; j < p->n_cells; j++) {
+    double d = hypot(u[j].x - mx, u[j].y - my);
+    if (p->anchor[j] == a && u[j].z == u[i].z && d < best_d) best_d = d, best = j;
+  }
+  const pc_iso_unit *b = &u[best];
+  pc_point at = pc_iso_map(s, io, b->x, b->y, b->z + (b->kind == PC_ISO_CUBE ? 0.5 : 0));
+  const char *name = p->pieces[p->piece[a]].name;
+  pc_rgb under = pc_iso_shade(pc_iso_color(s, b, io), PC_ISO_TOP);
+  pc_draw_text(cr, name, at.x, at.y, pc_label_size(cr, p->grid, name, io->draw.cell), true,
+               under, &io->draw);
+}
+
+/* Every placed piece's name in the layers view, or none when one has no
+   room to be legible. */
+static void label_layers(cairo_t *cr, const pc_picture *p, const pc_iso_scene *s,
+                         const pc_iso_opts *io)
+{
+  for (int32_t a = 0; a < p->n_cells; a++)
+    if (pc_picture_labelled(p, a) &&
+        !pc_label_size(cr, p->grid, p->pieces[p->piece[a]].name, io->draw.cell))
+      return;
+  for (int32_t i = 0; i < p->n_cells; i++) {
+    int32_t a = p->anchor ? p->anchor[i] : -1;
+    if (a >= 0 && pc_picture_labelled(p, a) && first_in_layer(p, s->units, a, i))
+      label_in_layer(cr, p, s, io, a, i);
+  }
+}
+
 void pc_solid_draw(cairo_t *cr, const pc_picture *p, double x, double y, double unit,
                    const pc_render_opts *o)
 {
@@ -89,6 +137,7 @@ void pc_solid_draw(cairo_t *cr, const pc_picture *p, double x, double y, double 
     /* Both views stand on one ground line. */
     cairo_translate(cr, x + (v ? w[0] + VIEW_GAP * unit : 0), y + height - h[v]);
     pc_iso_draw(cr, &s, &io, &ignored);
+    if (v && o->labels) label_layers(cr, p, &s, &io);
     cairo_restore(cr);
   }
   free(u);

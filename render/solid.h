@@ -15,7 +15,9 @@ bool pc_solid_lattice(const pc_grid *g);
 pc_box pc_solid_bounds(const pc_grid *g, const pc_cell *cells, int32_t n);
 
 /* Draws picture p with the top left corner of its box at (x, y), a cell
-   `unit` points long (no labels: a 3-D picture has no room for them). */
+   `unit` points long. With labels, each piece's name is written in the
+   layers view, on every layer it has units in (the whole view hides too
+   much of the pieces to name them). */
 void pc_solid_draw(cairo_t *cr, const pc_picture *p, double x, double y, double unit,
                    const pc_render_opts *o);
 

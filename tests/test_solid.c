@@ -2,11 +2,13 @@
    --render` and `challenge --booklet` draw them: the whole solid and its
    layers side by side, so that every piece shows (each piece's top face
    shade on a Soma cube, each piece's color at a ball's centre on
-   Kanoodle's pyramid), and the picture as wide as the layout says. */
+   Kanoodle's pyramid), the picture as wide as the layout says, and labels
+   on every layer. */
 #include <cairo.h>
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "poly/puzzle.h"
 #include "render/draw.h"
@@ -69,6 +71,52 @@ Test(solid, soma_every_piece_shows) { expect_every_piece("boards/soma.yaml", fal
 Test(solid, pyramid_every_piece_shows)
 {
   expect_every_piece("boards/kanoodle-pyramid.yaml", true);
+}
+
+/* How many times `needle` occurs in `hay`. */
+static int occurrences(const char *hay, const char *needle)
+{
+  int n = 0;
+  for (const char *p = hay; (p = strstr(p, needle)); p++) n++;
+  return n;
+}
+
+/* The distinct (piece letter, layer) pairs of a solution as solve prints
+   it, a "layer K" line before each layer's art, the counts after it. */
+static int pieces_by_layer(const char *out)
+{
+  bool seen[128] = {false};
+  int pairs = 0;
+  for (const char *line = strstr(out, "layer 1\n"); line && *line; line = strchr(line, '\n')) {
+    if (*line == '\n') line++;
+    if (!strncmp(line, "layer ", 6)) {
+      memset(seen, 0, sizeof seen);
+      continue;
+    }
+    if (*line == '\n' || strcspn(line, ":\n") < strcspn(line, "\n")) break;
+    for (const char *c = line; *c && *c != '\n'; c++)
+      if (*c > ' ' && *c < 127 && !seen[(int)*c]) seen[(int)*c] = true, pairs++;
+  }
+  return pairs;
+}
+
+/* With --labels each piece's one-letter name is written once on every
+   layer it has cubes in (cairo's SVG uses one glyph per letter drawn). */
+Test(solid, labels_on_every_layer)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-solid-XXXXXX"), *svg = pc_path_in(dir, "one.svg");
+  const char *args[] = {"solve", "--limit", "1", "-j", "1", "--quiet", "--labels", "--render",
+                        svg, "boards/soma.yaml", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  char *text = pc_slurp_file(svg);
+  int pairs = pieces_by_layer(r.out);
+  cr_expect_geq(pairs, 7, "%s", r.out);
+  cr_expect_eq(occurrences(text, "href=\"#glyph"), pairs, "%s", r.out);
+  free(text);
+  pc_run_free(&r);
+  pc_remove_tree(dir);
+  free(svg), free(dir);
 }
 
 /* The layers beside the whole: wider than the whole solid alone. */
