@@ -14,6 +14,8 @@
 #include "core/dlx1.h"
 #include "core/engines.h"
 #include "core/lines.h"
+#include "poly/pieceset.h"
+#include "poly/polyform.h"
 #include "poly/solver.h"
 
 static char *slurp(FILE *f)
@@ -312,4 +314,46 @@ void pc_expect_refused_at(const char *board, const char *file, const char *where
   cr_expect(strstr(r.err, want), "want %s in %s", want, r.err);
   cr_expect(strstr(r.err, message), "want %s in %s", message, r.err);
   pc_run_free(&r);
+}
+
+/* Which of the enumerated polyforms (p->count of `size` cells) has the
+   cells `cells`, or -1. */
+static int32_t enumerated_index(const pc_polyforms *p, int32_t size, const pc_cell *cells)
+{
+  for (int32_t i = 0; i < p->count; i++)
+    if (!memcmp(p->cells + (size_t)i * (size_t)size, cells, (size_t)size * sizeof *cells))
+      return i;
+  return -1;
+}
+
+void pc_expect_set_is_all(const char *file, const pc_grid *g, int32_t size, bool one_sided,
+                          int32_t count)
+{
+  pc_pieceset set;
+  pc_error err = {0};
+  cr_assert_eq(pc_pieceset_load(file, &set, &err), PC_OK, "%s: %s", file, err.msg);
+  cr_assert_eq(set.grid, g, "%s", file);
+  cr_expect_eq(set.one_sided, one_sided, "%s", file);
+  cr_assert_eq(set.n_pieces, count, "%s", file);
+  pc_polyforms p;
+  cr_assert_eq(pc_polyforms_make(g, size, one_sided, &p), PC_OK);
+  cr_assert_eq(p.count, count);
+  /* A one-sided set draws a mirror image as the reflection of its free
+     form, not in its own canonical orientation. */
+  for (int32_t i = 0; i < p.count; i++)
+    cr_assert_eq(pc_polyform_canonical(g, p.cells + (size_t)i * (size_t)size, size, one_sided),
+                 PC_OK);
+  bool *seen = calloc((size_t)count, 1);
+  for (int32_t k = 0; k < set.n_pieces; k++) {
+    pc_piece *piece = &set.pieces[k];
+    cr_assert_eq(piece->size, size, "%s: %s", file, piece->name);
+    cr_assert_eq(pc_polyform_canonical(g, piece->cells, size, one_sided), PC_OK);
+    int32_t found = enumerated_index(&p, size, piece->cells);
+    cr_assert_geq(found, 0, "%s: %s", file, piece->name);
+    cr_expect_not(seen[found], "%s: %s twice", file, piece->name);
+    seen[found] = true;
+  }
+  free(seen);
+  pc_polyforms_free(&p);
+  pc_pieceset_free(&set);
 }

@@ -24,6 +24,12 @@ pc_run pc_run_program(const char *input, const char *const *args);
    names `file` at `where` ("LINE:COLUMN") and says `message`. */
 void pc_expect_refused_at(const char *board, const char *file, const char *where,
                           const char *message);
+/* The shipped set `file` (of grid g) holds every polyform of `size` once,
+   `count` of them, mirror images told apart when `one_sided`: its pieces'
+   canonical forms are exactly the enumerated ones. */
+void pc_expect_set_is_all(const char *file, const pc_grid *g, int32_t size, bool one_sided,
+                          int32_t count);
+
 /* The same under a launcher: its NULL-terminated words (the first looked
    for on PATH) come first, e.g. mpirun and its options. */
 pc_run pc_run_launched(const char *input, const char *const *launcher, const char *const *args);

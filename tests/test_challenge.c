@@ -30,16 +30,22 @@ static char *challenge_path(const char *dir, int i)
   return pc_path_in(dir, name);
 }
 
-/* The count `solve --all` gives for a board file. */
-static uint64_t solve_count(const char *path)
+/* `key` of solve --json on the board, searched as `mode` asks (--all,
+   --count). */
+static uint64_t solve_figure(const char *path, const char *mode, const char *key)
 {
-  const char *args[] = {"solve", "--all", "--json", "--quiet", path, NULL};
+  const char *args[] = {"solve", mode, "--json", "--quiet", path, NULL};
   pc_run r = pc_run_program(NULL, args);
   cr_assert_eq(r.status, 0, "%s: %s", path, r.err);
-  uint64_t n = pc_json_get_u64(r.out, "solutions");
+  uint64_t n = pc_json_get_u64(r.out, key);
   pc_run_free(&r);
   return n;
 }
+
+/* The count `solve --all` gives for a board file, and its essentially
+   different solutions. */
+static uint64_t solve_count(const char *path) { return solve_figure(path, "--all", "solutions"); }
+static uint64_t unique_count(const char *path) { return solve_figure(path, "--count", "unique"); }
 
 /* Every value of `key` in the index, in order (at most `cap`). */
 static int index_values(const char *index, const char *key, double *out, int cap)
@@ -141,16 +147,6 @@ Test(challenge, each_solves_to_one_copies)
 /* The count of essentially different solutions `solve` gives (with its
    symmetry-reduced search: an independent computation of what --from all
    enumerates with every solution and a representative test). */
-static uint64_t unique_count(const char *board)
-{
-  const char *args[] = {"solve", "--count", "--json", "--quiet", board, NULL};
-  pc_run r = pc_run_program(NULL, args);
-  cr_assert_eq(r.status, 0, "%s: %s", board, r.err);
-  uint64_t n = pc_json_get_u64(r.out, "unique");
-  pc_run_free(&r);
-  return n;
-}
-
 /* --from all: one challenge from each solution up to symmetry, each with
    exactly one solution; --count caps them. */
 Test(challenge, from_all_one_per_solution)

@@ -110,43 +110,10 @@ static void load_set(const char *file, pc_pieceset *set)
   cr_expect_str_eq(set->warning, "", "%s", file);
 }
 
-/* A set holds every polycube of its size once, up to rotations when
-   one-sided (then mirror images are pieces of their own). */
-static void expect_all_polycubes(const char *file, int32_t size, bool one_sided, int32_t count)
-{
-  pc_pieceset set;
-  load_set(file, &set);
-  cr_expect_eq(set.one_sided, one_sided, "%s", file);
-  cr_assert_eq(set.n_pieces, count, "%s", file);
-  pc_polyforms p;
-  cr_assert_eq(pc_polyforms_make(cube(), size, one_sided, &p), PC_OK);
-  cr_assert_eq(p.count, count);
-  /* A one-sided set draws a mirror image as the reflection of its free
-     form, not in its own canonical orientation. */
-  for (int32_t i = 0; i < p.count; i++)
-    cr_assert_eq(pc_polyform_canonical(cube(), p.cells + (size_t)i * (size_t)size, size,
-                                       one_sided), PC_OK);
-  bool *seen = calloc((size_t)count, 1);
-  for (int32_t k = 0; k < set.n_pieces; k++) {
-    pc_piece *piece = &set.pieces[k];
-    cr_assert_eq(piece->size, size, "%s: %s", file, piece->name);
-    cr_assert_eq(pc_polyform_canonical(cube(), piece->cells, size, one_sided), PC_OK);
-    int32_t found = -1;
-    for (int32_t i = 0; i < p.count && found < 0; i++)
-      if (!memcmp(p.cells + (size_t)i * (size_t)size, piece->cells, (size_t)size * sizeof(pc_cell)))
-        found = i;
-    cr_assert_geq(found, 0, "%s: %s", file, piece->name);
-    cr_expect_not(seen[found], "%s: %s twice", file, piece->name);
-    seen[found] = true;
-  }
-  free(seen);
-  pc_polyforms_free(&p);
-  pc_pieceset_free(&set);
-}
-
 Test(cube, shipped_sets)
 {
-  expect_all_polycubes("pieces/pentacubes.yaml", 5, true, 29);
+  /* Every polycube of 5 once, mirror images pieces of their own. */
+  pc_expect_set_is_all("pieces/pentacubes.yaml", cube(), 5, true, 29);
   /* The pentominoes lifted onto the cube grid are the 12 planar
      pentacubes: flat, and distinct as solids. */
   pc_pieceset set;
@@ -353,7 +320,7 @@ Test(cube, written_sets_load_back)
   cr_assert_eq(r.status, 0, "%s", r.err);
   pc_write_file(path, r.out, strlen(r.out));
   pc_run_free(&r);
-  expect_all_polycubes(path, 4, true, 8);
+  pc_expect_set_is_all(path, cube(), 4, true, 8);
   free(path);
   pc_remove_tree(dir);
   free(dir);
