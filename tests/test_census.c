@@ -14,7 +14,6 @@ typedef struct fixture {
   pc_symmetry g;
   pc_classes classes;
   pc_scorer scorer;
-  bool keep[4096];
 } fixture;
 
 static void setup(fixture *x, const char *path)
@@ -22,10 +21,9 @@ static void setup(fixture *x, const char *path)
   pc_error err = {0};
   cr_assert_eq(pc_puzzle_load(path, &x->pz, &err), PC_OK, "%s", err.msg);
   cr_assert_eq(pc_matrix_build(&x->pz, &x->full, &err), PC_OK);
-  cr_assert_lt(x->full.xc.n_options, 4096);
   cr_assert_eq(pc_symmetry_find(&x->pz, &x->g), PC_OK);
-  cr_assert_eq(pc_classes_init(&x->classes, &x->pz, &x->g, &x->full, true, x->keep), PC_OK);
-  cr_assert_eq(pc_matrix_subset(&x->full, x->keep, &x->m, &err), PC_OK);
+  cr_assert_eq(pc_classes_init(&x->classes, &x->pz, &x->g, &x->full, true), PC_OK);
+  cr_assert_eq(pc_classes_reduce(&x->classes, &x->full, &x->m, &err), PC_OK);
   cr_assert_eq(pc_scorer_init(&x->scorer, x->pz.grid, x->pz.cells, x->pz.n_cells), PC_OK);
 }
 

@@ -43,7 +43,7 @@ static void report(const pc_solve_frontier *f, const pc_frontier_stats *st, int 
                    double seconds)
 {
   pc_solver shown = *f->sv; /* the counts are the frontier's; no reduction was used */
-  shown.classes.piece = shown.classes.cell = -1;
+  shown.classes.piece = shown.classes.cell = shown.classes.second = -1;
   shown.census.solutions = st->solutions;
   shown.census.unique = st->unique;
   pc_solve_report r = {.board = f->board, .sv = &shown, .engine = "frontier",

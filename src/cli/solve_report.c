@@ -191,6 +191,10 @@ static void text_heading(const pc_solve_report *r)
     fprintf(out, "reduction: piece %s kept on %d of its %d %s\n", pz->pieces[classes->piece].name,
            (int)classes->kept, (int)classes->placements,
            pc_plural((uint64_t)classes->placements, "placement", "placements"));
+  if (classes->second >= 0)
+    fprintf(out, "reduction: piece %s restricted where %s's placement is symmetric (%d %s)\n",
+            pz->pieces[classes->second].name, pz->pieces[classes->piece].name,
+            (int)classes->symmetric, pc_plural((uint64_t)classes->symmetric, "place", "places"));
   else if (classes->cell >= 0)
     fprintf(out, "reduction: the %d %s covering cell (%d,%d) kept on %d\n",
            (int)classes->placements,

@@ -38,17 +38,27 @@ void pc_census_free(pc_census *c)
   memset(c, 0, sizeof *c);
 }
 
+/* Of two classes' tied scores (pc_score_cmp 0, as 29/26 and 26/29) the
+   one with the higher horizontal score is shown, whatever order the
+   classes come in (threads, jobs). Within a class the first member in the
+   group's order is shown, as Knuth's figures show Scott's best. */
+static bool shown_before(pc_score a, pc_score b)
+{
+  int cmp = pc_score_cmp(a, b);
+  return cmp > 0 || (cmp == 0 && a.h > b.h);
+}
+
 /* A class reaching score sc, shown by tiling t. */
 static void best_candidate(pc_census *c, pc_score sc, const pc_tiling *t)
 {
   int cmp = pc_score_cmp(sc, c->best);
   if (cmp < 0) return;
   if (cmp > 0) {
-    c->best = sc;
     c->best_count = 0;
     for (int32_t i = 0; i < c->n_best; i++) pc_tiling_free(&c->best_tilings[i]);
     c->n_best = 0;
   }
+  if (shown_before(sc, c->best)) c->best = sc;
   c->best_count++;
   if (c->n_best < c->best_cap && !pc_tiling_init(&c->best_tilings[c->n_best], t->n_cells))
     pc_tiling_copy(&c->best_tilings[c->n_best++], t);
@@ -205,9 +215,9 @@ static bool merge_best(pc_census *c, section *sec, const char *line)
   if (cmp > 0) {
     for (int32_t i = 0; i < c->n_best; i++) pc_tiling_free(&c->best_tilings[i]);
     c->n_best = 0;
-    c->best = sc;
     c->best_count = 0;
   }
+  if (shown_before(sc, c->best)) c->best = sc;
   if (cmp >= 0 && !add_to(&c->best_count, v[2])) return false;
   sec->taking = cmp >= 0;
   return true;

@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "poly/score.h"
-#include "poly/symmetry.h"
+#include "poly/classes.h"
 
 typedef struct pc_census {
   const pc_matrix *m;

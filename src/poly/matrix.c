@@ -230,20 +230,3 @@ void pc_matrix_free(pc_matrix *m)
   memset(m, 0, sizeof *m);
 }
 
-pc_status pc_matrix_subset(const pc_matrix *src, const bool *keep, pc_matrix *dst, pc_error *err)
-{
-  memset(dst, 0, sizeof *dst);
-  pc_xc_init(&dst->xc);
-  dst->n_cells = src->n_cells;
-  pc_status s = pc_xc_copy_items(&src->xc, &dst->xc, err);
-  for (int32_t o = 0; o < src->xc.n_options && !s; o++) {
-    if (!keep[o]) continue;
-    s = pc_xc_copy_option(&src->xc, o, &dst->xc, err);
-    int32_t k = dst->xc.n_options - 1;
-    if (!s && !pc_grow((void **)&dst->placement, &dst->cap_placements, k + 1, sizeof *dst->placement))
-      s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-    if (!s) dst->placement[k] = src->placement[o];
-  }
-  if (s) pc_matrix_free(dst);
-  return s;
-}

@@ -33,7 +33,5 @@ typedef struct pc_matrix {
 pc_status pc_matrix_build(const pc_puzzle *pz, pc_matrix *m, pc_error *err);
 void pc_matrix_free(pc_matrix *m);
 
-/* dst = src with only the options o where keep[o]. */
-pc_status pc_matrix_subset(const pc_matrix *src, const bool *keep, pc_matrix *dst, pc_error *err);
 
 #endif

@@ -13,14 +13,11 @@ pc_status pc_solver_init(pc_solver *s, const pc_puzzle *pz, bool all, bool score
   s->pz = pz;
   pc_status st = pc_matrix_build(pz, &s->full, err);
   if (st) return st;
-  bool *keep = pc_alloc_array((size_t)s->full.xc.n_options + 1, sizeof *keep);
-  st = keep ? PC_OK : PC_ERR_NOMEM;
-  if (st) goto done;
   st = pc_symmetry_find(pz, &s->group);
   if (st) goto done;
-  st = pc_classes_init(&s->classes, pz, &s->group, &s->full, !all, keep);
+  st = pc_classes_init(&s->classes, pz, &s->group, &s->full, !all);
   if (st) goto done;
-  st = pc_matrix_subset(&s->full, keep, &s->matrix, err);
+  st = pc_classes_reduce(&s->classes, &s->full, &s->matrix, err);
   if (st) goto done;
   if (scored) {
     st = pc_scorer_init(&s->scorer, pz->grid, pz->cells, pz->n_cells);
@@ -31,7 +28,6 @@ pc_status pc_solver_init(pc_solver *s, const pc_puzzle *pz, bool all, bool score
 done:
   /* The steps that fill no error record fail only for want of memory. */
   if (st == PC_ERR_NOMEM) st = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  free(keep);
   if (st) pc_solver_free(s);
   return st;
 }

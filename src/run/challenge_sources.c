@@ -44,7 +44,7 @@ pc_status pc_sources_find(const pc_puzzle *pz, const pc_symmetry *g, const pc_ma
   out->stride = pc_xc_depth(&m->xc) + 1;
   finder f = {.m = m, .out = out, .want = want};
   void *d = NULL;
-  pc_status s = pc_classes_init(&f.classes, pz, g, m, false, NULL);
+  pc_status s = pc_classes_init(&f.classes, pz, g, m, false);
   if (!s) s = pc_tiling_init(&f.tiling, pz->n_cells);
   if (!s && !(d = pc_engine_dlx.create(&pc_engine_dlx, &m->xc))) s = PC_ERR_NOMEM;
   if (!s) {

@@ -5,7 +5,7 @@
 #ifndef PC_CHALLENGE_SOURCES_H
 #define PC_CHALLENGE_SOURCES_H
 
-#include "poly/symmetry.h"
+#include "poly/classes.h"
 
 typedef struct pc_sources {
   int32_t n;          /* solutions */
