@@ -179,6 +179,27 @@ static void add_gains(const pc_classes *c, const pc_puzzle *pz, const pc_matrix 
   }
 }
 
+/* The kept placements of the first piece that elements mapping the
+   second piece onto itself fix: how many. When fix and slot are not NULL,
+   fix[j * PC_SYM_MAX + e]: element e is one fixing the j-th of them (in
+   option order), and slot[o]: j for its option, else -1. */
+static int32_t find_symmetric(const pc_classes *c, const pc_matrix *m, bool *fix, int32_t *slot,
+                              int32_t *work)
+{
+  int32_t *cells = work, *image = work + c->g->n_cells, n = 0, j = 0;
+  bool here[PC_SYM_MAX];
+  for (int32_t o = 0; o < m->xc.n_options; o++) {
+    if (slot) slot[o] = -1;
+    if (c->second < 0 || !restricted(c, m, o) || !kept(c, m, o, cells, &n, image) ||
+        !fixing(c->g, c->stabilizes, cells, n, c->second, image, here))
+      continue;
+    if (fix) memcpy(fix + (size_t)j * PC_SYM_MAX, here, sizeof here);
+    if (slot) slot[o] = j;
+    j++;
+  }
+  return j;
+}
+
 /* The second restriction: the piece that loses the most options where the
    first piece is at a symmetric kept placement, if any loses one. */
 static pc_status choose_second(pc_classes *c, const pc_puzzle *pz, const pc_matrix *m,
@@ -193,14 +214,13 @@ static pc_status choose_second(pc_classes *c, const pc_puzzle *pz, const pc_matr
   bool fix[PC_SYM_MAX];
   for (int32_t o = 0; o < m->xc.n_options; o++)
     if (restricted(c, m, o) && kept(c, m, o, cells, &n, image) &&
-        fixing(c->g, c->stabilizes, cells, n, c->piece, image, fix)) {
-      c->symmetric++;
+        fixing(c->g, c->stabilizes, cells, n, c->piece, image, fix))
       add_gains(c, pz, m, cells, n, gain, image);
-    }
   for (int32_t j = 0; j < c->g->n_pieces; j++)
     if (gain[j] > 0 && (c->second < 0 || gain[j] > gain[c->second])) c->second = j;
-  if (c->second < 0) c->symmetric = 0;
   free(gain);
+  c->symmetric = find_symmetric(c, m, NULL, NULL, work);
+  if (!c->symmetric) c->second = -1;
   return PC_OK;
 }
 
@@ -262,21 +282,6 @@ static pc_status add_option(const pc_matrix *full, int32_t o, const int32_t *ext
     s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   if (!s) out->placement[k] = full->placement[o];
   return s;
-}
-
-/* fix[j * PC_SYM_MAX + e]: element e fixes the j-th symmetric kept
-   placement of the first piece (in option order) and maps the second piece
-   onto itself; slot[o]: j for that placement's option, else -1. */
-static void find_symmetric(const pc_classes *c, const pc_matrix *m, bool *fix, int32_t *slot,
-                           int32_t *work)
-{
-  int32_t *cells = work, *image = work + c->g->n_cells, n = 0, j = 0;
-  for (int32_t o = 0; o < m->xc.n_options; o++) {
-    slot[o] = -1;
-    if (c->second >= 0 && restricted(c, m, o) && kept(c, m, o, cells, &n, image) &&
-        fixing(c->g, c->stabilizes, cells, n, c->second, image, fix + (size_t)j * PC_SYM_MAX))
-      slot[o] = j++;
-  }
 }
 
 /* The secondary items option o gets: its own when it is a symmetric kept
