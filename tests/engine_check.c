@@ -325,6 +325,27 @@ void pc_check_strips(const pc_engine *engine, bool same_tree)
   pc_xc_free(&xc);
 }
 
+/* Split at `depth`, then each part searched under its prefix: the nodes
+   add up to the whole search's (a part's leaf counted twice), whatever
+   the depth. */
+static void expect_nodes_add_up(const pc_engine *engine, void *e, int32_t depth,
+                                uint64_t whole)
+{
+  pc_found parts = {.keep = true};
+  pc_dlx_stats st;
+  engine->search(e, &(pc_dlx_config){.split_depth = depth, .visit = pc_found_add, .ctx = &parts},
+                 &st);
+  uint64_t nodes = st.nodes - parts.n;
+  for (size_t i = 0; i < parts.n; i++) {
+    engine->search(e, &(pc_dlx_config){.prefix = parts.parts[i], .n_prefix = parts.sizes[i]},
+                   &st);
+    nodes += st.nodes;
+  }
+  cr_expect_eq(nodes, whole, "%s at depth %d: %llu nodes, whole %llu", engine->name, (int)depth,
+               (unsigned long long)nodes, (unsigned long long)whole);
+  pc_found_free(&parts);
+}
+
 void pc_check_split_and_prefix(const pc_engine *engine)
 {
   pc_board bd;
@@ -336,6 +357,7 @@ void pc_check_split_and_prefix(const pc_engine *engine)
   engine->search(e, &(pc_dlx_config){.visit = pc_found_add, .ctx = &whole}, &st);
   cr_assert_eq(st.solutions, 1472);
   pc_found_sort(&whole);
+  for (int32_t depth = 1; depth <= 4; depth++) expect_nodes_add_up(engine, e, depth, st.nodes);
   engine->search(e, &(pc_dlx_config){.split_depth = 2, .visit = pc_found_add, .ctx = &parts},
                  &st);
   cr_expect(st.complete);

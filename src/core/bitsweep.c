@@ -35,6 +35,7 @@ struct pc_bitsweep {
      each primary item, every option through it. */
   uint64_t *ent_mask;
   int32_t *ent_opt;
+  int32_t *opt_entry;     /* per option: one of its entries (-1: none) */
   int32_t *first_run;     /* n_primary + 1: item x's runs, by group */
   uint64_t *groups;       /* per primary item: the groups of its runs */
   pc_bitsweep_run *run;
@@ -53,6 +54,7 @@ struct pc_bitsweep {
                              at the top levels of one that keeps its share */
   int32_t weighed;        /* those top levels: SHARE_SWEEP_LEVELS, or 0 */
   int32_t n_prefix;
+  int32_t root_entry;     /* an entry of the prefix's last option, or -1 */
   uint64_t *level_nodes, *level_updates;
 };
 
@@ -336,6 +338,8 @@ static bool alloc_arrays(pc_bitsweep *b, int32_t no, int64_t n_ent)
   b->opt_mask = pc_calloc_array((size_t)no * w + 1, sizeof *b->opt_mask);
   b->ent_mask = pc_alloc_array((size_t)n_ent * w + 1, sizeof *b->ent_mask);
   b->ent_opt = pc_alloc_array((size_t)n_ent + 1, sizeof *b->ent_opt);
+  b->opt_entry = pc_alloc_array((size_t)no + 1, sizeof *b->opt_entry);
+  for (int32_t k = 0; b->opt_entry && k < no; k++) b->opt_entry[k] = -1;
   b->first_run = pc_calloc_array(levels, sizeof *b->first_run);
   b->run = pc_alloc_array((size_t)no + 1, sizeof *b->run);
   b->through = pc_calloc_array(levels, sizeof *b->through);
@@ -353,7 +357,7 @@ static bool alloc_arrays(pc_bitsweep *b, int32_t no, int64_t n_ent)
   b->choices = pc_alloc_array(levels, sizeof *b->choices);
   b->level_nodes = pc_calloc_array(levels, sizeof *b->level_nodes);
   b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
-  return b->opt_mask && b->ent_mask && b->ent_opt && b->first_run && b->run && b->through &&
+  return b->opt_mask && b->ent_mask && b->ent_opt && b->opt_entry && b->first_run && b->run && b->through &&
          b->watch && b->covered && b->primary && b->cov && b->at && b->end && b->groups &&
          b->item && b->group && b->budget && b->solution && b->choices && b->level_nodes && b->level_updates;
 }
@@ -384,6 +388,7 @@ static void put_entry(pc_bitsweep *b, int32_t i, int32_t k)
 {
   size_t w = (size_t)b->words;
   b->ent_opt[i] = k;
+  b->opt_entry[k] = i;
   memcpy(b->ent_mask + (size_t)i * w, b->opt_mask + (size_t)k * w, w * sizeof *b->ent_mask);
 }
 
@@ -485,6 +490,7 @@ void pc_bitsweep_free(pc_bitsweep *b)
   free(b->opt_mask);
   free(b->ent_mask);
   free(b->ent_opt);
+  free(b->opt_entry);
   free(b->first_run);
   free(b->run);
   free(b->through);
@@ -592,6 +598,24 @@ static bool take_prefix(const pc_bitsweep *b, const pc_dlx_config *cfg, uint64_t
   return true;
 }
 
+/* The budget of choices by fewest options left below the prefix, as the
+   whole tree's search spends it: a prefix level spends one only where the
+   item it covers had more than one option (choose_item's rule), so that a
+   subproblem is searched as the whole tree is, whatever the split depth.
+   `scratch` holds `words` words. */
+static int32_t budget_below(const pc_bitsweep *b, const pc_dlx_config *cfg,
+                            const uint64_t *primary, int words, uint64_t *scratch)
+{
+  int32_t budget = PC_BITSWEEP_TOP, y;
+  memset(scratch, 0, (size_t)words * sizeof *scratch);
+  for (int32_t l = 0; l < cfg->n_prefix && budget > 0; l++) {
+    budget -= fewest(b, scratch, primary, words, &y) > 1;
+    const uint64_t *m = b->opt_mask + (size_t)cfg->prefix[l] * (size_t)words;
+    for (int k = 0; k < words; k++) scratch[k] |= m[k];
+  }
+  return budget;
+}
+
 static bool report(pc_bitsweep *b, const pc_dlx_config *cfg, int32_t level, uint64_t solutions)
 {
   bool stop = false;
@@ -625,7 +649,10 @@ choose_item(pc_bitsweep *b, int32_t level, int32_t split, const uint64_t *cov,
       *e = b->through[y + 1];
     }
   } else {
-    if (level > 0 && level < split && isolates(b, b->at[level - 1], cov, words)) return DEAD_END;
+    /* What the option placed last may isolate: at a subproblem's root,
+       the prefix's last, as the whole tree's search checks it there. */
+    int32_t last = level > 0 ? b->at[level - 1] : b->root_entry;
+    if (last >= 0 && level < split && isolates(b, last, cov, words)) return DEAD_END;
     b->budget[level + 1] = 0;
     y = *x = first_uncovered(cov, primary, words);
     *i = *e = 0;
@@ -695,7 +722,8 @@ search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const int wor
   pc_share share;
   begin(b, cfg, primary, &share);
   if (!take_prefix(b, cfg, cov)) goto done;
-  b->budget[0] = cfg->n_prefix < PC_BITSWEEP_TOP ? PC_BITSWEEP_TOP - cfg->n_prefix : 0;
+  b->budget[0] = budget_below(b, cfg, primary, words, b->covered);
+  b->root_entry = cfg->n_prefix > 0 ? b->opt_entry[cfg->prefix[cfg->n_prefix - 1]] : -1;
 
 forward:
   nodes++;

@@ -12,9 +12,9 @@
    it that meets no covered item; the item is chosen thus:
 
    - From the root until two such choices with more than one option have
-     been made (forced choices do not count; a prefix's options count,
-     so that a subproblem below the split depth is searched as the whole
-     tree would be, by the sweep), the item with the fewest such options,
+     been made (forced choices do not count, in a prefix as below it,
+     so that a subproblem is searched as the whole tree would be,
+     whatever the split depth), the item with the fewest such options,
      the first in the order on a tie, counted by scanning each item's list
      of options; none left for some item: a dead end. So a piece
      restricted to a few placements to break symmetry is placed first, as
