@@ -616,6 +616,15 @@ static int32_t budget_below(const pc_bitsweep *b, const pc_dlx_config *cfg,
   return budget;
 }
 
+/* The state a subproblem's root takes over from the whole tree's search:
+   the budget left, and the last option placed. */
+static void below_prefix(pc_bitsweep *b, const pc_dlx_config *cfg, const uint64_t *primary,
+                         int words)
+{
+  b->budget[0] = budget_below(b, cfg, primary, words, b->covered);
+  b->root_entry = cfg->n_prefix > 0 ? b->opt_entry[cfg->prefix[cfg->n_prefix - 1]] : -1;
+}
+
 static bool report(pc_bitsweep *b, const pc_dlx_config *cfg, int32_t level, uint64_t solutions)
 {
   bool stop = false;
@@ -722,8 +731,7 @@ search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const int wor
   pc_share share;
   begin(b, cfg, primary, &share);
   if (!take_prefix(b, cfg, cov)) goto done;
-  b->budget[0] = budget_below(b, cfg, primary, words, b->covered);
-  b->root_entry = cfg->n_prefix > 0 ? b->opt_entry[cfg->prefix[cfg->n_prefix - 1]] : -1;
+  below_prefix(b, cfg, primary, words);
 
 forward:
   nodes++;
