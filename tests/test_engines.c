@@ -58,14 +58,14 @@ Test(engines, refusals)
   pc_xc_free(&xc);
 }
 
-/* Dudeney's chessboard: the untimed trial takes bitdlx (as in
+/* Kanoodle's pyramid: the untimed trial takes bitdlx (as in
    test_bitdlx.c); with the stop flag already set it sees nothing and takes
    bits at once (the search then stops as well). */
 Test(engines, auto_trial_and_stop)
 {
   pc_puzzle pz;
   pc_solver sv;
-  pc_board_solver("dudeney", &pz, &sv);
+  pc_board_solver("kanoodle-pyramid", &pz, &sv);
   const pc_engine *e;
   pc_error err = {0};
   atomic_int stop;

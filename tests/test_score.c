@@ -123,7 +123,8 @@ Test(score, knuth_order)
 }
 
 /* solve --output writes the 65 representatives; score reads them back and
-   finds Figure 1's scores among them, once. */
+   finds Figure 1's scores among them, once (on the square board, as the
+   representative lies: a quarter turn swaps the two scores). */
 Test(score, command_reads_solve_output)
 {
   char path[] = "/tmp/polycover-score-XXXXXX";
@@ -138,8 +139,9 @@ Test(score, command_reads_solve_output)
   r = pc_run_program(NULL, score);
   cr_assert_eq(r.status, 0, "%s", r.err);
   cr_expect_eq(pc_json_get_u64(r.out, "solutions"), 65);
-  cr_expect_eq(pc_json_get_u64(r.out, "best_horizontal"), 30);
-  cr_expect_eq(pc_json_get_u64(r.out, "best_vertical"), 36);
+  uint64_t h = pc_json_get_u64(r.out, "best_horizontal");
+  uint64_t v = pc_json_get_u64(r.out, "best_vertical");
+  cr_expect((h == 30 && v == 36) || (h == 36 && v == 30), "%s", r.out);
   cr_expect_eq(pc_json_get_u64(r.out, "best_count"), 1);
   cr_expect_eq(pc_json_get_u64(r.out, "edges"), 100);
   pc_run_free(&r);

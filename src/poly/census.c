@@ -38,14 +38,15 @@ void pc_census_free(pc_census *c)
   memset(c, 0, sizeof *c);
 }
 
-/* Of two classes' tied scores (pc_score_cmp 0, as 29/26 and 26/29) the
-   one with the higher horizontal score is shown, whatever order the
-   classes come in (threads, jobs). Within a class the first member in the
-   group's order is shown, as Knuth's figures show Scott's best. */
+/* Of two tied scores (pc_score_cmp 0, as 36/30 and 30/36), within a
+   class (a quarter turn swaps them) or between classes, the one with the
+   higher vertical score is shown, as in Knuth's figures, so that neither
+   the member the reduced search meets nor the order classes come in
+   (threads, jobs) changes the report. */
 static bool shown_before(pc_score a, pc_score b)
 {
   int cmp = pc_score_cmp(a, b);
-  return cmp > 0 || (cmp == 0 && a.h > b.h);
+  return cmp > 0 || (cmp == 0 && a.v > b.v);
 }
 
 /* A class reaching score sc, shown by tiling t. */
@@ -77,7 +78,7 @@ static void score_class(pc_census *c)
   for (int32_t e = 0; e < members; e++) {
     const pc_tiling *t = e ? &c->classes->image[e] : &c->found;
     sc[e] = pc_score_tiling(c->scorer, t);
-    if (pc_score_cmp(sc[e], best) > 0) best = sc[e], shown = t;
+    if (shown_before(sc[e], best)) best = sc[e], shown = t;
   }
   c->found_score = sc[0];
   for (int32_t e = 0; e < members; e++) {

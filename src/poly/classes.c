@@ -120,21 +120,29 @@ static void count_kept(pc_classes *c, const pc_matrix *m, int32_t k, int32_t x, 
   }
 }
 
-/* Whether restricting c's piece or cell keeps a smaller share than the
-   best so far (then fewer placements); records it if so. */
+/* Whether restricting c's piece or cell beats the best so far; records
+   it if so. A piece: the fewer placements kept, the better (the search
+   branches on it first, since it has the fewest options, so fewer kept
+   means fewer subtrees; on most shipped boards that beats keeping the
+   smallest share, docs/symmetry.md), then the smaller share. A cell: the
+   smaller share, then the fewer kept (restricting a cell that few
+   placements cover cuts little). */
 static void consider(const pc_classes *c, int32_t *best_piece, int32_t *best_cell,
                      int32_t *best_kept, int32_t *best_of)
 {
   if (c->placements < 2 || c->kept == c->placements) return;
+  bool first = *best_piece < 0 && *best_cell < 0;
   int64_t lhs = (int64_t)c->kept * *best_of, rhs = (int64_t)*best_kept * c->placements;
-  if (lhs < rhs || (lhs == rhs && c->kept < *best_kept))
+  bool better = c->piece >= 0 ? c->kept < *best_kept || (c->kept == *best_kept && lhs < rhs)
+                              : lhs < rhs || (lhs == rhs && c->kept < *best_kept);
+  if (first || better)
     *best_piece = c->piece, *best_cell = c->cell, *best_kept = c->kept, *best_of = c->placements;
 }
 
-/* The first restriction: the piece or the cell that keeps the smallest
-   share of its placements, then the fewest. A solution holds exactly one
-   placement of a piece with one copy, and exactly one covering each cell.
-   A cell only pays when some element fixes it (a centre, an axis). */
+/* The first restriction: a piece (a solution holds exactly one placement
+   of a piece with one copy), else a cell (exactly one placement covers
+   it; a cell only pays when some element fixes it: a centre, an axis),
+   as consider() ranks them. */
 static void choose_first(pc_classes *c, const pc_puzzle *pz, const pc_matrix *m, int32_t *work)
 {
   const pc_symmetry *g = c->g;
@@ -144,7 +152,7 @@ static void choose_first(pc_classes *c, const pc_puzzle *pz, const pc_matrix *m,
     count_kept(c, m, k, -1, work);
     consider(c, &best_piece, &best_cell, &best_kept, &best_of);
   }
-  for (int32_t x = 0; x < g->n_cells; x++) {
+  for (int32_t x = 0; x < g->n_cells && best_piece < 0; x++) {
     bool fixed = false;
     for (int32_t e = 1; e < g->order; e++)
       fixed |= g->cell[(size_t)e * (size_t)g->n_cells + (size_t)x] == x;

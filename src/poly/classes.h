@@ -40,9 +40,10 @@ typedef struct pc_classes {
   int32_t *scratch;               /* 3 n_cells */
 } pc_classes;
 
-/* Chooses, when `reduce`, the piece or cell to restrict (the one keeping
-   the smallest share of its placements) and the second piece (the one
-   losing most placements where the first's placement is symmetric). */
+/* Chooses, when `reduce`, the piece to restrict (the one keeping the
+   fewest placements; when none can be, the cell keeping the smallest share
+   of its placements) and the second piece (the one losing most placements
+   where the first's placement is symmetric). */
 pc_status pc_classes_init(pc_classes *c, const pc_puzzle *pz, const pc_symmetry *g,
                           const pc_matrix *m, bool reduce);
 void pc_classes_free(pc_classes *c);
