@@ -55,6 +55,10 @@ struct pc_bitsweep {
   int32_t weighed;        /* those top levels: SHARE_SWEEP_LEVELS, or 0 */
   int32_t n_prefix;
   int32_t root_entry;     /* an entry of the prefix's last option, or -1 */
+  /* The last prefix taken and the budget after each of its levels
+     (budget_at[l]: after levels 0 .. l - 1), which the next prefix reuses
+     as far as the two agree: a split's prefixes share their first levels. */
+  int32_t *last_prefix, *budget_at, last_n;
   uint64_t *level_nodes, *level_updates;
 };
 
@@ -353,13 +357,15 @@ static bool alloc_arrays(pc_bitsweep *b, int32_t no, int64_t n_ent)
   b->item = pc_alloc_array(levels, sizeof *b->item);
   b->group = pc_alloc_array(levels, sizeof *b->group);
   b->budget = pc_alloc_array(levels + 1, sizeof *b->budget);
+  b->last_prefix = pc_alloc_array(levels, sizeof *b->last_prefix);
+  b->budget_at = pc_alloc_array(levels + 1, sizeof *b->budget_at);
   b->solution = pc_alloc_array((size_t)no + levels, sizeof *b->solution);
   b->choices = pc_alloc_array(levels, sizeof *b->choices);
   b->level_nodes = pc_calloc_array(levels, sizeof *b->level_nodes);
   b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
   return b->opt_mask && b->ent_mask && b->ent_opt && b->opt_entry && b->first_run && b->run && b->through &&
          b->watch && b->covered && b->primary && b->cov && b->at && b->end && b->groups &&
-         b->item && b->group && b->budget && b->solution && b->choices && b->level_nodes && b->level_updates;
+         b->item && b->group && b->budget && b->last_prefix && b->budget_at && b->solution && b->choices && b->level_nodes && b->level_updates;
 }
 
 /* Each option's mask in the order `pos`, its first primary item and its
@@ -505,6 +511,8 @@ void pc_bitsweep_free(pc_bitsweep *b)
   free(b->item);
   free(b->group);
   free(b->budget);
+  free(b->last_prefix);
+  free(b->budget_at);
   free(b->solution);
   free(b->choices);
   free(b->level_nodes);
@@ -603,17 +611,23 @@ static bool take_prefix(const pc_bitsweep *b, const pc_dlx_config *cfg, uint64_t
    item it covers had more than one option (choose_item's rule), so that a
    subproblem is searched as the whole tree is, whatever the split depth.
    `scratch` holds `words` words. */
-static int32_t budget_below(const pc_bitsweep *b, const pc_dlx_config *cfg,
-                            const uint64_t *primary, int words, uint64_t *scratch)
+static int32_t budget_below(pc_bitsweep *b, const pc_dlx_config *cfg, const uint64_t *primary,
+                            int words, uint64_t *scratch)
 {
-  int32_t budget = PC_BITSWEEP_TOP, y;
+  int32_t n = cfg->n_prefix, same = 0, y;
+  while (same < b->last_n && same < n && b->last_prefix[same] == cfg->prefix[same]) same++;
+  b->budget_at[0] = PC_BITSWEEP_TOP;
   memset(scratch, 0, (size_t)words * sizeof *scratch);
-  for (int32_t l = 0; l < cfg->n_prefix && budget > 0; l++) {
-    budget -= fewest(b, scratch, primary, words, &y) > 1;
+  for (int32_t l = 0; l < n; l++) {
+    int32_t budget = b->budget_at[l];
+    if (l >= same && budget > 0) budget -= fewest(b, scratch, primary, words, &y) > 1;
+    if (l >= same) b->budget_at[l + 1] = budget;
+    b->last_prefix[l] = cfg->prefix[l];
     const uint64_t *m = b->opt_mask + (size_t)cfg->prefix[l] * (size_t)words;
     for (int k = 0; k < words; k++) scratch[k] |= m[k];
   }
-  return budget;
+  b->last_n = n;
+  return b->budget_at[n];
 }
 
 /* The state a subproblem's root takes over from the whole tree's search:
