@@ -291,10 +291,10 @@ static bool bench_board_rows(report *r, const char *b)
    picks some ("copies" the copies table). */
 static bool bench_boards(report *r)
 {
-  static const char *const boards[] = {"scott",       "pent6x10",     "kanoodle",
-                                       "dudeney",     "y45",          "tetra5x5-noL",
-                                       "obeirne",     "soma",         "planar3x4x5",
-                                       "kanoodle-pyramid"};
+  static const char *const boards[] = {
+      "scott",        "pent6x10",     "kanoodle",    "dudeney",         "y45",
+      "tetra5x5-noL", "obeirne",      "soma",        "planar2x3x10",    "planar2x5x6",
+      "planar3x4x5",  "kanoodle-pyramid"};
   const char *only = getenv("BENCH_BOARDS");
   say(r, "Boards, as `polycover solve` runs them (seconds: wall time; * the engine "
          "`auto` takes):\n\n");
