@@ -94,8 +94,9 @@ static void label_in_layer(cairo_t *cr, const pc_picture *p, const pc_iso_scene 
     if (p->anchor[j] == a && u[j].z == u[i].z) mx += u[j].x, my += u[j].y, n++;
   mx /= n, my /= n;
   for (int32_t j = i; j < p->n_cells; j++) {
+    if (p->anchor[j] != a || u[j].z != u[i].z) continue;
     double d = hypot(u[j].x - mx, u[j].y - my);
-    if (p->anchor[j] == a && u[j].z == u[i].z && d < best_d) best_d = d, best = j;
+    if (d < best_d) best_d = d, best = j;
   }
   const pc_iso_unit *b = &u[best];
   pc_point at = pc_iso_map(s, io, b->x, b->y, b->z + (b->kind == PC_ISO_CUBE ? 0.5 : 0));

@@ -363,9 +363,10 @@ static bool alloc_arrays(pc_bitsweep *b, int32_t no, int64_t n_ent)
   b->choices = pc_alloc_array(levels, sizeof *b->choices);
   b->level_nodes = pc_calloc_array(levels, sizeof *b->level_nodes);
   b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
-  return b->opt_mask && b->ent_mask && b->ent_opt && b->opt_entry && b->first_run && b->run && b->through &&
-         b->watch && b->covered && b->primary && b->cov && b->at && b->end && b->groups &&
-         b->item && b->group && b->budget && b->last_prefix && b->budget_at && b->solution && b->choices && b->level_nodes && b->level_updates;
+  return b->opt_mask && b->ent_mask && b->ent_opt && b->opt_entry && b->first_run && b->run &&
+         b->through && b->watch && b->covered && b->primary && b->cov && b->at && b->end &&
+         b->groups && b->item && b->group && b->budget && b->last_prefix && b->budget_at &&
+         b->solution && b->choices && b->level_nodes && b->level_updates;
 }
 
 /* Each option's mask in the order `pos`, its first primary item and its
@@ -589,54 +590,37 @@ static inline bool isolates(const pc_bitsweep *b, int32_t i, const uint64_t *cov
 }
 
 /* Takes the prefix: false when an option is out of range, repeated or
-   overlaps another. */
-static bool take_prefix(const pc_bitsweep *b, const pc_dlx_config *cfg, uint64_t *covered)
-{
-  size_t w = (size_t)b->words;
-  memset(covered, 0, w * sizeof *covered);
-  for (int32_t l = 0; l < cfg->n_prefix; l++) {
-    int32_t k = cfg->prefix[l];
-    if (k < 0 || k >= b->n_options) return false;
-    const uint64_t *m = b->opt_mask + (size_t)k * w;
-    if (meets(m, covered, b->words)) return false;
-    for (int32_t j = 0; j < l; j++) /* an empty option meets nothing */
-      if (cfg->prefix[j] == k) return false;
-    for (size_t j = 0; j < w; j++) covered[j] |= m[j];
-  }
-  return true;
-}
-
-/* The budget of choices by fewest options left below the prefix, as the
-   whole tree's search spends it: a prefix level spends one only where the
-   item it covers had more than one option (choose_item's rule), so that a
-   subproblem is searched as the whole tree is, whatever the split depth.
-   `scratch` holds `words` words. */
-static int32_t budget_below(pc_bitsweep *b, const pc_dlx_config *cfg, const uint64_t *primary,
-                            int words, uint64_t *scratch)
+   overlaps another. On the way, the state the subproblem's root takes over
+   from the whole tree's search: the budget of choices by fewest options
+   left (a prefix level spends one only where the item it covers had more
+   than one option, choose_item's rule, so that a subproblem is searched as
+   the whole tree is, whatever the split depth; replayed only below the
+   part it shares with the last prefix), and the prefix's last option. */
+static bool take_prefix(pc_bitsweep *b, const pc_dlx_config *cfg, const uint64_t *primary,
+                        int words, uint64_t *covered)
 {
   int32_t n = cfg->n_prefix, same = 0, y;
   while (same < b->last_n && same < n && b->last_prefix[same] == cfg->prefix[same]) same++;
+  memset(covered, 0, (size_t)words * sizeof *covered);
   b->budget_at[0] = PC_BITSWEEP_TOP;
-  memset(scratch, 0, (size_t)words * sizeof *scratch);
+  b->last_n = 0;
   for (int32_t l = 0; l < n; l++) {
+    int32_t k = cfg->prefix[l];
+    if (k < 0 || k >= b->n_options) return false;
+    const uint64_t *m = b->opt_mask + (size_t)k * (size_t)words;
+    if (meets(m, covered, words)) return false;
+    for (int32_t j = 0; j < l; j++) /* an empty option meets nothing */
+      if (cfg->prefix[j] == k) return false;
     int32_t budget = b->budget_at[l];
-    if (l >= same && budget > 0) budget -= fewest(b, scratch, primary, words, &y) > 1;
-    if (l >= same) b->budget_at[l + 1] = budget;
-    b->last_prefix[l] = cfg->prefix[l];
-    const uint64_t *m = b->opt_mask + (size_t)cfg->prefix[l] * (size_t)words;
-    for (int k = 0; k < words; k++) scratch[k] |= m[k];
+    if (l >= same)
+      b->budget_at[l + 1] = budget - (budget > 0 && fewest(b, covered, primary, words, &y) > 1);
+    b->last_prefix[l] = k;
+    b->last_n = l + 1;
+    for (int j = 0; j < words; j++) covered[j] |= m[j];
   }
-  b->last_n = n;
-  return b->budget_at[n];
-}
-
-/* The state a subproblem's root takes over from the whole tree's search:
-   the budget left, and the last option placed. */
-static void below_prefix(pc_bitsweep *b, const pc_dlx_config *cfg, const uint64_t *primary,
-                         int words)
-{
-  b->budget[0] = budget_below(b, cfg, primary, words, b->covered);
-  b->root_entry = cfg->n_prefix > 0 ? b->opt_entry[cfg->prefix[cfg->n_prefix - 1]] : -1;
+  b->budget[0] = b->budget_at[n];
+  b->root_entry = n > 0 ? b->opt_entry[cfg->prefix[n - 1]] : -1;
+  return true;
 }
 
 static bool report(pc_bitsweep *b, const pc_dlx_config *cfg, int32_t level, uint64_t solutions)
@@ -744,8 +728,7 @@ search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const int wor
   uint64_t *cov = words <= FIXED_WORDS ? fixed_cov : b->cov;
   pc_share share;
   begin(b, cfg, primary, &share);
-  if (!take_prefix(b, cfg, cov)) goto done;
-  below_prefix(b, cfg, primary, words);
+  if (!take_prefix(b, cfg, primary, words, cov)) goto done;
 
 forward:
   nodes++;

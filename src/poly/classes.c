@@ -168,15 +168,15 @@ static void choose_first(pc_classes *c, const pc_puzzle *pz, const pc_matrix *m,
   }
 }
 
-/* Adds to gain[j], for one kept placement p of the first piece (its
-   cells) that elements fixing it map onto other solutions, the options of
-   piece j that the second restriction would drop there. */
+/* Adds to gain[j], for one kept placement of the first piece that the
+   elements `fix` fix (mapping the solutions with it there onto each
+   other), the options of piece j that the second restriction would drop
+   there. */
 static void add_gains(const pc_classes *c, const pc_puzzle *pz, const pc_matrix *m,
-                      const int32_t *cells, int32_t n, int64_t *gain, int32_t *work)
+                      const bool *fix, int64_t *gain, int32_t *work)
 {
-  bool fix[PC_SYM_MAX], fix_j[PC_SYM_MAX];
+  bool fix_j[PC_SYM_MAX];
   int32_t *image = work, *other = work + c->g->n_cells;
-  if (!fixing(c->g, c->stabilizes, cells, n, c->piece, image, fix)) return;
   for (int32_t q = 0; q < m->xc.n_options; q++) {
     int32_t j = m->placement[q].piece;
     if (j == c->piece || !pc_piece_exactly_once(&pz->pieces[j])) continue;
@@ -223,7 +223,7 @@ static pc_status choose_second(pc_classes *c, const pc_puzzle *pz, const pc_matr
   for (int32_t o = 0; o < m->xc.n_options; o++)
     if (restricted(c, m, o) && kept(c, m, o, cells, &n, image) &&
         fixing(c->g, c->stabilizes, cells, n, c->piece, image, fix))
-      add_gains(c, pz, m, cells, n, gain, image);
+      add_gains(c, pz, m, fix, gain, image);
   for (int32_t j = 0; j < c->g->n_pieces; j++)
     if (gain[j] > 0 && (c->second < 0 || gain[j] > gain[c->second])) c->second = j;
   free(gain);
@@ -240,15 +240,13 @@ pc_status pc_classes_init(pc_classes *c, const pc_puzzle *pz, const pc_symmetry 
   c->second = -1;
   int32_t n = g->n_cells;
   c->scratch = pc_alloc_array(3 * (size_t)n + 1, sizeof *c->scratch);
-  int32_t *work = pc_alloc_array(3 * (size_t)n + 1, sizeof *work);
-  pc_status s = c->scratch && work ? PC_OK : PC_ERR_NOMEM;
+  pc_status s = c->scratch ? PC_OK : PC_ERR_NOMEM;
   for (int32_t e = 0; e < g->order && !s; e++) s = pc_tiling_init(&c->image[e], n);
   set_restricted(c, -1, -1);
   if (!s && reduce && g->order > 1) {
-    choose_first(c, pz, m, work);
-    s = choose_second(c, pz, m, work);
+    choose_first(c, pz, m, c->scratch);
+    s = choose_second(c, pz, m, c->scratch);
   }
-  free(work);
   if (s) pc_classes_free(c);
   return s;
 }
