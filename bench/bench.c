@@ -379,23 +379,26 @@ static void copies_row(report *r, const char *label, const char *engine, int thr
       grouped(solutions, b1), grouped(nodes, b2), seconds);
 }
 
-/* One puzzle with copies, all solutions, on DLX (DLX3 here) with 1 and 2
-   threads and Knuth's dlx3 if built; then, when given, the same puzzle
-   with its copies named apart, on DLX and on the engine auto takes. */
+/* One puzzle with copies, all solutions, on DLX (DLX3 here) and bitdlx
+   (DLX3's tree on masks) with 1 and 2 threads and Knuth's dlx3 if built;
+   then, when given, the same puzzle with its copies named apart, on DLX
+   and on bits. */
 static bool bench_copies_puzzle(report *r, const char *label, const char *path,
                                 const char *named)
 {
   solved x;
-  for (int threads = 1; threads <= 2; threads++) {
-    if (!solve_file(path, true, &pc_engine_dlx, threads, &x)) return false;
-    copies_row(r, label, "dlx", threads, x.sv.census.solutions, x.res.stats.nodes,
-               x.res.seconds);
-    double seconds = 0;
-    uint64_t count = 0, nodes = 0;
-    if (threads == 1 && knuth_dlx3(&x, &seconds, &count, &nodes))
-      copies_row(r, label, "knuth dlx3", 1, count, nodes, seconds);
-    solved_free(&x);
-  }
+  const pc_engine *bounded[] = {&pc_engine_dlx, &pc_engine_bitdlx};
+  for (int threads = 1; threads <= 2; threads++)
+    for (size_t i = 0; i < 2; i++) {
+      if (!solve_file(path, true, bounded[i], threads, &x)) return false;
+      copies_row(r, label, bounded[i]->name, threads, x.sv.census.solutions, x.res.stats.nodes,
+                 x.res.seconds);
+      double seconds = 0;
+      uint64_t count = 0, nodes = 0;
+      if (threads == 1 && i == 0 && knuth_dlx3(&x, &seconds, &count, &nodes))
+        copies_row(r, label, "knuth dlx3", 1, count, nodes, seconds);
+      solved_free(&x);
+    }
   if (!named) return true;
   const pc_engine *engines[] = {&pc_engine_dlx, &pc_engine_bitsweep};
   for (size_t i = 0; i < 2; i++) {
@@ -410,7 +413,7 @@ static bool bench_copies_puzzle(report *r, const char *label, const char *path,
 static bool bench_copies(report *r)
 {
   say(r, "Copies, all solutions (seconds: wall time; a piece with copies is one item "
-         "with bounds, run by DLX as Knuth's DLX3; named apart, each tiling is met once "
+         "with bounds, run by DLX as Knuth's DLX3 and by bitdlx as DLX3's tree on masks; named apart, each tiling is met once "
          "per naming; knuth dlx3 when KNUTH_BIN names a folder with his program):\n\n");
   say(r, "| %-28s | %-10s | %7s | %9s | %11s | %8s |\n", "puzzle", "engine", "threads",
       "solutions", "nodes", "seconds");

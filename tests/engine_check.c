@@ -86,7 +86,7 @@ pc_dlx_stats pc_engine_run(const pc_engine *engine, const pc_xc *xc, const pc_dl
   pc_dlx_stats st;
   engine->search(e, &c, &st);
   if (profile) {
-    memset(profile, 0, ((size_t)xc->n_primary + 1) * sizeof *profile);
+    memset(profile, 0, ((size_t)pc_xc_depth(xc) + 1) * sizeof *profile);
     for (int32_t l = 0; l < st.levels; l++) profile[l] = st.level_nodes[l];
   }
   st.level_nodes = st.level_updates = NULL; /* the engine's, gone with it */
@@ -98,7 +98,7 @@ pc_dlx_stats pc_engine_run(const pc_engine *engine, const pc_xc *xc, const pc_dl
 uint64_t pc_check_same_as_dlx(const pc_engine *engine, const pc_xc *xc, const char *what,
                               pc_choose choose, bool same_tree)
 {
-  size_t levels = (size_t)xc->n_primary + 1;
+  size_t levels = (size_t)pc_xc_depth(xc) + 1;
   uint64_t *pd = calloc(levels, sizeof *pd), *pe = calloc(levels, sizeof *pe);
   pc_found fd = {0}, fe = {0};
   pc_dlx_config cfg = {.choose = choose};

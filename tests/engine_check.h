@@ -25,7 +25,7 @@ void pc_found_free(pc_found *f);
 
 /* One search of `engine` (a new instance) on xc with cfg, the solutions
    sorted into f when it is not NULL. The statistics' profile is copied
-   into `profile` (n_primary + 1 entries) when it is not NULL. */
+   into `profile` (pc_xc_depth + 1 entries) when it is not NULL. */
 pc_dlx_stats pc_engine_run(const pc_engine *engine, const pc_xc *xc, const pc_dlx_config *cfg,
                            pc_found *f, uint64_t *profile);
 

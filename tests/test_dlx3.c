@@ -1,6 +1,7 @@
 /* test_dlx3.c — bounds and colors (Knuth's DLX2 and DLX3): his documented
    examples, random small problems against a brute-force count, plain
-   problems against DLX, and split searches that add up. */
+   problems against DLX, and split searches that add up; bitdlx on bounds
+   (no colors) against all of these, node for node with DLX3. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
@@ -89,8 +90,8 @@ static uint32_t next_u32(void)
 
 /* A random problem: up to 4 primary items with bounds in 0..3, up to 3
    secondary ones, up to 11 options, each with a primary item, colors on
-   some secondary entries. */
-static void random_problem(pc_xc *xc)
+   some secondary entries when `colored`. */
+static void random_problem(pc_xc *xc, bool colored)
 {
   int32_t np = 1 + (int32_t)(next_u32() % 4), ns = (int32_t)(next_u32() % 4);
   int32_t no = 1 + (int32_t)(next_u32() % 11), colors[2];
@@ -112,7 +113,7 @@ static void random_problem(pc_xc *xc)
     for (int32_t i = 0; i < np + ns; i++) {
       if (i == items[0] || next_u32() % 3) continue;
       items[n] = i;
-      col[n++] = i >= np && next_u32() % 2 ? colors[next_u32() % 2] : 0;
+      col[n++] = colored && i >= np && next_u32() % 2 ? colors[next_u32() % 2] : 0;
     }
     cr_assert_eq(pc_xc_add_colored_option(xc, items, col, n, NULL), PC_OK);
   }
@@ -151,7 +152,7 @@ Test(dlx3, random_problems_match_brute_force)
   rng_state = 2026;
   for (int trial = 0; trial < 3000; trial++) {
     pc_xc xc;
-    random_problem(&xc);
+    random_problem(&xc, true);
     pc_dlx_stats st = search(&xc, NULL);
     cr_assert(st.complete);
     cr_assert_eq(st.solutions, brute_force(&xc), "trial %d: dlx3 %llu", trial,
@@ -178,25 +179,26 @@ static bool keep_leaf(void *ctx, const int32_t *options, int32_t n)
 
 /* Whole search = split search + every leaf searched as a subproblem
    (dlx.h): solutions and updates add up, nodes less the leaves. */
-static void check_split(const pc_xc *xc, int32_t depth, int trial)
+static void check_split(const pc_engine *engine, const pc_xc *xc, int32_t depth, int trial)
 {
-  pc_dlx3 *d = pc_dlx3_new(xc);
+  void *d = engine->create(engine, xc);
+  cr_assert_not_null(d);
   pc_dlx_stats whole, top, sub;
   static leaves l;
   l.count = 0;
-  pc_dlx3_search(d, &(pc_dlx_config){0}, &whole);
-  pc_dlx3_search(d, &(pc_dlx_config){.split_depth = depth, .visit = keep_leaf, .ctx = &l}, &top);
+  engine->search(d, &(pc_dlx_config){0}, &whole);
+  engine->search(d, &(pc_dlx_config){.split_depth = depth, .visit = keep_leaf, .ctx = &l}, &top);
   uint64_t solutions = 0, nodes = top.nodes - top.solutions, updates = top.updates;
   for (int32_t i = 0; i < l.count; i++) {
-    pc_dlx3_search(d, &(pc_dlx_config){.prefix = l.prefix[i], .n_prefix = l.n[i]}, &sub);
+    engine->search(d, &(pc_dlx_config){.prefix = l.prefix[i], .n_prefix = l.n[i]}, &sub);
     solutions += sub.solutions;
     nodes += sub.nodes;
     updates += sub.updates;
   }
-  cr_expect_eq(solutions, whole.solutions, "trial %d depth %d", trial, depth);
-  cr_expect_eq(nodes, whole.nodes, "trial %d depth %d", trial, depth);
-  cr_expect_eq(updates, whole.updates, "trial %d depth %d", trial, depth);
-  pc_dlx3_free(d);
+  cr_expect_eq(solutions, whole.solutions, "%s trial %d depth %d", engine->name, trial, depth);
+  cr_expect_eq(nodes, whole.nodes, "%s trial %d depth %d", engine->name, trial, depth);
+  cr_expect_eq(updates, whole.updates, "%s trial %d depth %d", engine->name, trial, depth);
+  engine->destroy(d);
 }
 
 Test(dlx3, split_searches_add_up)
@@ -204,8 +206,8 @@ Test(dlx3, split_searches_add_up)
   rng_state = 7;
   for (int trial = 0; trial < 300; trial++) {
     pc_xc xc;
-    random_problem(&xc);
-    for (int32_t depth = 1; depth <= 3; depth++) check_split(&xc, depth, trial);
+    random_problem(&xc, true);
+    for (int32_t depth = 1; depth <= 3; depth++) check_split(&pc_engine_dlx, &xc, depth, trial);
     pc_xc_free(&xc);
   }
 }
@@ -227,43 +229,76 @@ Test(dlx3, plain_problems_have_dlx_nodes)
   }
 }
 
-/* Given options (prefix_given): the completions of any set of options,
-   against the brute-force count of the solutions that hold them all (0
-   when they cannot be taken together). */
+/* Completions of a random set of given options (prefix_given), against
+   the brute-force count of the solutions that hold them all (0 when they
+   cannot be taken together); afterwards the engine searches the whole
+   problem right again. */
+static void check_given(const pc_engine *engine, const pc_xc *xc, int trial)
+{
+  int32_t given[2], n = (int32_t)(next_u32() % 3);
+  uint32_t mask = 0;
+  for (int32_t i = 0; i < n; i++) {
+    given[i] = (int32_t)(next_u32() % (uint32_t)xc->n_options);
+    if (mask >> given[i] & 1) n = i; /* no option twice */
+    mask |= 1u << given[i];
+  }
+  uint64_t want = 0;
+  for (uint32_t set = 0; set < 1u << xc->n_options; set++)
+    want += (set & mask) == mask && satisfies(xc, set);
+  void *d = engine->create(engine, xc);
+  cr_assert_not_null(d);
+  pc_dlx_stats st;
+  engine->search(d, &(pc_dlx_config){.prefix = given, .n_prefix = n, .prefix_given = true}, &st);
+  cr_assert_eq(st.solutions, want, "%s trial %d", engine->name, trial);
+  engine->search(d, &(pc_dlx_config){0}, &st);
+  cr_assert_eq(st.solutions, brute_force(xc), "%s trial %d: structure restored", engine->name,
+               trial);
+  engine->destroy(d);
+}
+
 Test(dlx3, given_options_match_brute_force)
 {
   rng_state = 99;
   for (int trial = 0; trial < 2000; trial++) {
     pc_xc xc;
-    random_problem(&xc);
-    int32_t given[2], n = (int32_t)(next_u32() % 3);
-    uint32_t mask = 0;
-    for (int32_t i = 0; i < n; i++) {
-      given[i] = (int32_t)(next_u32() % (uint32_t)xc.n_options);
-      if (mask >> given[i] & 1) n = i; /* no option twice */
-      mask |= 1u << given[i];
-    }
-    uint64_t want = 0;
-    for (uint32_t set = 0; set < 1u << xc.n_options; set++)
-      want += (set & mask) == mask && satisfies(&xc, set);
-    pc_dlx3 *d = pc_dlx3_new(&xc);
-    pc_dlx_stats st;
-    pc_dlx3_search(d, &(pc_dlx_config){.prefix = given, .n_prefix = n, .prefix_given = true},
-                   &st);
-    cr_assert_eq(st.solutions, want, "trial %d", trial);
-    pc_dlx3_search(d, &(pc_dlx_config){0}, &st);
-    cr_assert_eq(st.solutions, brute_force(&xc), "trial %d: structure restored", trial);
-    pc_dlx3_free(d);
+    random_problem(&xc, true);
+    check_given(&pc_engine_dlx, &xc, trial);
     pc_xc_free(&xc);
   }
 }
 
-/* With copies (bounds), DLX3 keeps the share of its tree done too. */
+/* ---- bitdlx on bounds: DLX3's tree on masks ---- */
+
+/* Random problems with bounds and no colors: bitdlx finds DLX3's
+   solutions with DLX3's nodes and profile (both rules), the brute-force
+   count, and its splits and given options work as DLX3's. */
+Test(dlx3, bitdlx_searches_dlx3s_tree)
+{
+  rng_state = 2027;
+  for (int trial = 0; trial < 3000; trial++) {
+    pc_xc xc;
+    random_problem(&xc, false);
+    char what[32];
+    snprintf(what, sizeof what, "trial %d", trial);
+    cr_assert(!pc_xc_has_colors(&xc));
+    uint64_t n = pc_check_same_as_dlx(&pc_engine_bitdlx, &xc, what, PC_CHOOSE_MRV, true);
+    cr_assert_eq(n, brute_force(&xc), "%s", what);
+    pc_check_same_as_dlx(&pc_engine_bitdlx, &xc, what, PC_CHOOSE_LEFTMOST, true);
+    if (trial % 10 == 0)
+      for (int32_t depth = 1; depth <= 3; depth++)
+        check_split(&pc_engine_bitdlx, &xc, depth, trial);
+    check_given(&pc_engine_bitdlx, &xc, trial);
+    pc_xc_free(&xc);
+  }
+}
+
+/* With copies (bounds), DLX3 and bitdlx keep the share of their tree done too. */
 Test(dlx3, share_of_tree_done)
 {
   pc_board bd;
   pc_board_load("tetra2x5x8", &bd);
   cr_assert(!pc_xc_plain(&bd.m.xc));
   pc_check_share(&pc_engine_dlx, &bd.m.xc);
+  pc_check_share(&pc_engine_bitdlx, &bd.m.xc);
   pc_board_free(&bd);
 }

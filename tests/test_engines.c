@@ -99,19 +99,31 @@ Test(engines, no_options)
   pc_xc_free(&xc);
 }
 
-/* Bounds and colors: DLX takes them, the bitset engines refuse and say
-   why, auto takes DLX. */
+/* Bounds: DLX and bitdlx take them, bits refuses and says why, auto takes
+   bitdlx; colors: DLX alone (auto too). */
 Test(engines, bounds_and_colors)
 {
   const pc_engine *e;
   pc_error err = {0};
   pc_xc xc;
-  pc_xc_with_items(&xc, 3, 0);
+  pc_xc_with_items(&xc, 3, 1);
   cr_assert_eq(pc_xc_set_bounds(&xc, 0, 0, 2, &err), PC_OK);
-  cr_expect_eq(pc_engine_select("bitdlx", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_ERR_INPUT);
-  cr_expect(strstr(err.msg, "engine bitdlx takes plain exact covers only"), "%s", err.msg);
+  cr_expect_eq(pc_engine_select("bits", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_ERR_INPUT);
+  cr_expect(strstr(err.msg, "engine bits covers each item once"), "%s", err.msg);
+  cr_expect_eq(pc_engine_select("bitdlx", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_OK);
+  cr_expect_eq(pc_engine_select("auto", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_OK);
+  cr_expect_eq(e, &pc_engine_bitdlx);
+  cr_expect_eq(pc_engine_select("dlx", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_OK);
+  int32_t color, items[2] = {1, 3}, colors[2] = {0, 0};
+  cr_assert_eq(pc_xc_color(&xc, "red", &color, &err), PC_OK);
+  colors[1] = color;
+  cr_assert_eq(pc_xc_add_colored_option(&xc, items, colors, 2, &err), PC_OK);
+  for (int i = 0; i < 2; i++) {
+    const char *name = i ? "bits" : "bitdlx";
+    cr_expect_eq(pc_engine_select(name, &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_ERR_INPUT);
+    cr_expect(strstr(err.msg, "takes no colors"), "%s: %s", name, err.msg);
+  }
   cr_expect_eq(pc_engine_select("auto", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_OK);
   cr_expect_eq(e, &pc_engine_dlx);
-  cr_expect_eq(pc_engine_select("dlx", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_OK);
   pc_xc_free(&xc);
 }

@@ -30,8 +30,8 @@ enum {
   "      --engine E       dlx (Knuth's dancing links), bitdlx (DLX's search on\n"  \
   "                       bit masks), bits (bit masks, a sweep) or auto (the\n"    \
   "                       default: the bitset engine that a short trial finds\n"   \
-  "                       faster; dlx for bounds and colors); all find the\n"       \
-  "                       same solutions\n"                                         \
+  "                       faster; bitdlx for bounds, dlx for colors); all find\n"  \
+  "                       the same solutions\n"                                     \
   "      --progress       show progress on stderr (the default when it is a\n"     \
   "                       terminal): fraction done, solutions, speed, time left\n"  \
   "      --quiet          no progress\n"                                            \

@@ -1,16 +1,11 @@
 /* bitdlx.c — DLX's search on bit masks (see bitdlx.h). */
-#include "core/bitdlx.h"
-
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
-#include "core/share.h"
+#include "core/bitdlx_state.h"
 
-/* The key of a covered item: above every count. Keys are signed so that
-   their minimum vectorizes well without SSE4 (no unsigned minimum before
-   it). */
-#define COVERED INT32_MAX
+#define COVERED PC_BITDLX_COVERED
 /* Keys are compared in blocks of this many, padded with COVERED, so that
    the minimum is a loop of known length (vectorized at -O2 too). */
 #define BLOCK 16
@@ -18,30 +13,6 @@
    list their items in bytes: the common case, compiled apart (`wide`
    false); beyond, as many bits as the items need and int32_t. */
 #define NARROW 256
-
-struct pc_bitdlx {
-  int32_t n_options, n_primary, words, stride; /* stride: keys a level, padded */
-  int32_t shift;         /* keys are count << shift | item */
-  bool wide;             /* more than NARROW primary items */
-  uint64_t *conflicts;   /* per option, `words` words: the options sharing an item */
-  int32_t *prim_start;   /* n_options + 1: where each option's primary items are */
-  uint8_t *prim8;        /* one of these two, as `wide` says */
-  int32_t *prim32;
-  /* Per primary item, the options through it, as (word, bits) entries of
-     the words where it has some. */
-  int32_t *row_start;    /* n_primary + 1 */
-  int32_t *row_word;
-  uint64_t *row_bits;
-  /* The search's state, per level (0 .. n_primary). */
-  uint64_t *alive;       /* `words` words a level */
-  int32_t *keys;         /* `stride` keys a level */
-  int32_t *item;         /* the item branched on */
-  int32_t *next;         /* the row entry after the one being tried */
-  uint64_t *rest;        /* that entry's options not tried yet */
-  int32_t *option;       /* the option taken (the prefix's too) */
-  uint32_t *choices;     /* how many options the item had */
-  uint64_t *level_nodes, *level_updates;
-};
 
 static size_t option_words(const pc_xc *xc) { return ((size_t)xc->n_options + 63) / 64; }
 
@@ -52,11 +23,13 @@ static size_t row_bytes(const pc_xc *xc)
 
 static int32_t stride_of(int32_t n_primary) { return (n_primary + BLOCK - 1) / BLOCK * BLOCK; }
 
-/* The search's state: a set of options and the keys, a level. */
+/* The search's state: a set of options and the keys (with bounds, the
+   items' bounds left too), a level. */
 static size_t state_bytes(const pc_xc *xc)
 {
-  size_t level = option_words(xc) * sizeof(uint64_t) + (size_t)stride_of(xc->n_primary) * 4;
-  return ((size_t)xc->n_primary + 1) * level;
+  size_t level = option_words(xc) * sizeof(uint64_t) +
+                 (size_t)stride_of(xc->n_primary) * 4 * (pc_xc_has_bounds(xc) ? 2 : 1);
+  return ((size_t)pc_xc_depth(xc) + 1) * level;
 }
 
 /* The bits that keys give the item. */
@@ -71,7 +44,7 @@ bool pc_bitdlx_applies(const pc_xc *xc)
 {
   /* Every key (a count is at most n_options) stays below COVERED. */
   bool keys_fit = ((int64_t)xc->n_options + 1) << key_shift(xc->n_primary) < COVERED;
-  return keys_fit && row_bytes(xc) <= PC_BITDLX_MAX_ROW_BYTES &&
+  return keys_fit && !pc_xc_has_colors(xc) && row_bytes(xc) <= PC_BITDLX_MAX_ROW_BYTES &&
          state_bytes(xc) <= PC_BITDLX_MAX_ROW_BYTES;
 }
 
@@ -110,8 +83,9 @@ static bool make_rows(pc_bitdlx *b, const uint64_t *sets)
   return true;
 }
 
-/* Each option's conflicts (the options through its items, `sets`) and
-   primary items. */
+/* Each option's conflicts (itself and the options through its items,
+   `sets`, but for items that may be covered more than once: those exclude
+   their options only when their bound runs out) and primary items. */
 static void list_options(pc_bitdlx *b, const pc_xc *xc, const uint64_t *sets)
 {
   size_t w = (size_t)b->words;
@@ -120,15 +94,46 @@ static void list_options(pc_bitdlx *b, const pc_xc *xc, const uint64_t *sets)
     const int32_t *items = pc_xc_option(xc, k);
     uint64_t *row = b->conflicts + (size_t)k * w;
     b->prim_start[k] = n;
+    set_bit(row, k);
     for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++) {
       const uint64_t *set = sets + (size_t)items[j] * w;
-      for (size_t t = 0; t < w; t++) row[t] |= set[t];
+      if (pc_xc_upper(xc, items[j]) == 1)
+        for (size_t t = 0; t < w; t++) row[t] |= set[t];
       if (items[j] >= b->n_primary) continue;
       if (b->wide) b->prim32[n++] = items[j];
       else b->prim8[n++] = (uint8_t)items[j];
     }
   }
   b->prim_start[b->n_options] = n;
+}
+
+/* The search's state, a copy per level, and the bounds when there are
+   some; false when out of memory. */
+static bool alloc_levels(pc_bitdlx *b, const pc_xc *xc)
+{
+  size_t levels = (size_t)b->levels, np = (size_t)b->n_primary;
+  b->alive = pc_alloc_array(levels * (size_t)b->words + 1, sizeof *b->alive);
+  b->keys = pc_alloc_array(levels * (size_t)b->stride + 1, sizeof *b->keys);
+  b->item = pc_alloc_array(levels, sizeof *b->item);
+  b->next = pc_alloc_array(levels, sizeof *b->next);
+  b->rest = pc_alloc_array(levels, sizeof *b->rest);
+  b->option = pc_alloc_array(levels, sizeof *b->option);
+  b->choices = pc_alloc_array(levels, sizeof *b->choices);
+  b->level_nodes = pc_calloc_array(levels, sizeof *b->level_nodes);
+  b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
+  bool ok = b->alive && b->keys && b->item && b->next && b->rest && b->option && b->choices &&
+            b->level_nodes && b->level_updates;
+  if (!ok || !pc_xc_has_bounds(xc)) return ok;
+  b->upper = pc_alloc_array(np + 1, sizeof *b->upper);
+  b->slack = pc_alloc_array(np + 1, sizeof *b->slack);
+  b->left = pc_alloc_array(levels * (size_t)b->stride + 1, sizeof *b->left);
+  b->solution = pc_alloc_array(levels, sizeof *b->solution);
+  if (!b->upper || !b->slack || !b->left || !b->solution) return false;
+  for (int32_t y = 0; y < b->n_primary; y++) {
+    b->upper[y] = pc_xc_upper(xc, y);
+    b->slack[y] = b->upper[y] - pc_xc_lower(xc, y);
+  }
+  return true;
 }
 
 pc_bitdlx *pc_bitdlx_new(const pc_xc *xc)
@@ -141,28 +146,18 @@ pc_bitdlx *pc_bitdlx_new(const pc_xc *xc)
   b->n_primary = np;
   b->words = words;
   b->stride = stride_of(np);
+  b->levels = pc_xc_depth(xc) + 1;
   b->shift = key_shift(np);
   b->wide = np > NARROW;
-  size_t levels = (size_t)np + 1, w = (size_t)words;
-  b->conflicts = pc_calloc_array((size_t)no * w + 1, sizeof *b->conflicts);
+  b->conflicts = pc_calloc_array((size_t)no * (size_t)words + 1, sizeof *b->conflicts);
   b->prim_start = pc_alloc_array((size_t)no + 1, sizeof *b->prim_start);
   size_t entries = no ? (size_t)xc->opt_start[no] : 0; /* no options: no opt_start */
   if (b->wide) b->prim32 = pc_alloc_array(entries + 1, sizeof *b->prim32);
   else b->prim8 = pc_alloc_array(entries + 1, sizeof *b->prim8);
-  b->row_start = pc_alloc_array(levels, sizeof *b->row_start);
-  b->alive = pc_alloc_array(levels * w + 1, sizeof *b->alive);
-  b->keys = pc_alloc_array(levels * (size_t)b->stride + 1, sizeof *b->keys);
-  b->item = pc_alloc_array(levels, sizeof *b->item);
-  b->next = pc_alloc_array(levels, sizeof *b->next);
-  b->rest = pc_alloc_array(levels, sizeof *b->rest);
-  b->option = pc_alloc_array(levels, sizeof *b->option);
-  b->choices = pc_alloc_array(levels, sizeof *b->choices);
-  b->level_nodes = pc_calloc_array(levels, sizeof *b->level_nodes);
-  b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
+  b->row_start = pc_alloc_array((size_t)np + 1, sizeof *b->row_start);
   uint64_t *sets = item_rows(xc, words);
   if (!sets || !b->conflicts || !b->prim_start || !(b->prim8 || b->prim32) || !b->row_start ||
-      !b->alive || !b->keys || !b->item || !b->next || !b->rest || !b->option || !b->choices ||
-      !b->level_nodes || !b->level_updates || !make_rows(b, sets)) {
+      !alloc_levels(b, xc) || !make_rows(b, sets)) {
     free(sets);
     pc_bitdlx_free(b);
     return NULL;
@@ -189,43 +184,28 @@ void pc_bitdlx_free(pc_bitdlx *b)
   free(b->rest);
   free(b->option);
   free(b->choices);
+  free(b->upper);
+  free(b->slack);
+  free(b->left);
+  free(b->solution);
   free(b->level_nodes);
   free(b->level_updates);
   free(b);
 }
 
-static inline bool is_alive(const uint64_t *alive, int32_t k)
-{
-  return alive[k / 64] >> (k % 64) & 1;
-}
-
-/* The j-th entry of the options' lists of primary items, and the bits
-   that keys give the item: the search is compiled twice, with `wide` a
-   constant, so that both are known in the narrow case. */
-static inline int32_t prim_item(const uint8_t *restrict prim8, const int32_t *restrict prim32,
-                                int32_t j, const bool wide)
-{
-  return wide ? prim32[j] : prim8[j];
-}
-
-static inline int32_t shift_of(const pc_bitdlx *b, const bool wide)
-{
-  return wide ? b->shift : 8;
-}
-
-/* The root's state in level 0: every option with a primary item alive. */
-static inline __attribute__((always_inline)) void start(pc_bitdlx *b, const bool wide)
+void pc_bitdlx_start(pc_bitdlx *b)
 {
   uint64_t *alive = b->alive;
-  int32_t *keys = b->keys, unit = 1 << shift_of(b, wide);
+  int32_t *keys = b->keys, unit = 1 << b->shift;
   memset(alive, 0, (size_t)b->words * sizeof *alive);
   for (int32_t y = 0; y < b->stride; y++) keys[y] = y < b->n_primary ? y : COVERED;
   for (int32_t k = 0; k < b->n_options; k++) {
     if (b->prim_start[k] == b->prim_start[k + 1]) continue;
     set_bit(alive, k);
     for (int32_t j = b->prim_start[k]; j < b->prim_start[k + 1]; j++)
-      keys[prim_item(b->prim8, b->prim32, j, wide)] += unit;
+      keys[pc_bitdlx_prim(b, j, b->wide)] += unit;
   }
+  if (b->left) memcpy(b->left, b->upper, (size_t)b->n_primary * sizeof *b->left);
 }
 
 /* Level l + 1's state: level l's with option k taken. Every alive option
@@ -234,27 +214,10 @@ static inline __attribute__((always_inline)) void start(pc_bitdlx *b, const bool
 static inline __attribute__((always_inline)) void take_any(pc_bitdlx *b, int32_t k, int32_t l,
                                                            const bool wide)
 {
-  size_t words = (size_t)b->words, stride = (size_t)b->stride;
-  const uint64_t *restrict from = b->alive + (size_t)l * words;
-  const uint64_t *restrict row = b->conflicts + (size_t)k * words;
-  uint64_t *restrict to = b->alive + (size_t)(l + 1) * words;
-  int32_t *restrict keys = b->keys + (size_t)(l + 1) * stride;
-  const int32_t *restrict start = b->prim_start;
-  const uint8_t *restrict prim8 = b->prim8;
-  const int32_t *restrict prim32 = b->prim32;
-  const int32_t unit = 1 << shift_of(b, wide);
-  memcpy(keys, b->keys + (size_t)l * stride, stride * sizeof *keys);
-  for (size_t w = 0; w < words; w++) {
-    uint64_t dying = from[w] & row[w];
-    to[w] = from[w] & ~row[w];
-    for (; dying; dying &= dying - 1) {
-      int32_t r = (int32_t)(w * 64) + __builtin_ctzll(dying);
-      for (int32_t j = start[r]; j < start[r + 1]; j++)
-        keys[prim_item(prim8, prim32, j, wide)] -= unit;
-    }
-  }
-  for (int32_t j = start[k]; j < start[k + 1]; j++)
-    keys[prim_item(prim8, prim32, j, wide)] = COVERED;
+  int32_t *restrict keys = pc_bitdlx_keys(b, l + 1);
+  pc_bitdlx_step(b, k, l, wide);
+  for (int32_t j = b->prim_start[k]; j < b->prim_start[k + 1]; j++)
+    keys[pc_bitdlx_prim(b, j, wide)] = COVERED;
   b->option[l] = k;
 }
 
@@ -276,10 +239,11 @@ static inline __attribute__((always_inline)) bool take_prefix(pc_bitdlx *b,
                                                              const pc_dlx_config *cfg,
                                                              const bool wide)
 {
-  start(b, wide);
+  pc_bitdlx_start(b);
   for (int32_t l = 0; l < cfg->n_prefix; l++) {
     int32_t k = cfg->prefix[l];
-    if (k < 0 || k >= b->n_options || !is_alive(b->alive + (size_t)l * b->words, k)) return false;
+    if (k < 0 || k >= b->n_options || !pc_bitdlx_is_alive(pc_bitdlx_alive(b, l), k))
+      return false;
     take(b, k, l, wide);
     b->choices[l] = 1;
   }
@@ -310,21 +274,6 @@ static bool report(const pc_bitdlx *b, const pc_dlx_config *cfg, int32_t level,
   return stop || (cfg->max_solutions && solutions >= cfg->max_solutions);
 }
 
-/* A search's start: its profile cleared, its share kept from `base`. */
-static void begin(pc_bitdlx *b, const pc_dlx_config *cfg, pc_share *share, int32_t base)
-{
-  pc_share_start(share, cfg->share, base);
-  memset(b->level_nodes, 0, ((size_t)b->n_primary + 1) * sizeof *b->level_nodes);
-}
-
-static void fill_stats(const pc_bitdlx *b, pc_dlx_stats *st, uint64_t solutions,
-                       uint64_t nodes, bool complete, int32_t levels)
-{
-  *st = (pc_dlx_stats){.solutions = solutions, .nodes = nodes, .complete = complete,
-                       .no_updates = true, .levels = levels,
-                       .level_nodes = b->level_nodes, .level_updates = b->level_updates};
-}
-
 /* The search, inlined twice: `wide` a constant (see NARROW). */
 static inline __attribute__((always_inline)) void
 search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const bool wide)
@@ -335,7 +284,7 @@ search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const bool wide
   uint64_t *lnodes = b->level_nodes, nodes = 0, solutions = 0;
   bool complete = true, mrv = cfg->choose == PC_CHOOSE_MRV;
   pc_share share;
-  begin(b, cfg, &share, base);
+  pc_bitdlx_begin(b, cfg, &share, base);
   if (!take_prefix(b, cfg, wide)) goto done;
 
 forward:
@@ -351,7 +300,7 @@ forward:
       goto backup;
     }
     if (cfg->stop && atomic_load_explicit(cfg->stop, memory_order_relaxed)) goto stop;
-    int32_t shift = shift_of(b, wide), y = best & ((1 << shift) - 1);
+    int32_t shift = pc_bitdlx_shift(b, wide), y = best & ((1 << shift) - 1);
     b->item[level] = y;
     b->choices[level] = (uint32_t)(best >> shift);
     pc_share_enter(&share, level, (int32_t)b->choices[level]);
@@ -360,18 +309,8 @@ forward:
   }
 advance:
   {
-    /* The next alive option through the item, or back up. */
-    const uint64_t *alive = b->alive + (size_t)level * (size_t)b->words;
-    int32_t y = b->item[level], t = b->next[level];
-    uint64_t rest = b->rest[level];
-    while (!rest) {
-      if (t == b->row_start[y + 1]) goto backup;
-      rest = alive[b->row_word[t]] & b->row_bits[t];
-      t++;
-    }
-    int32_t k = b->row_word[t - 1] * 64 + __builtin_ctzll(rest);
-    b->next[level] = t;
-    b->rest[level] = rest & (rest - 1);
+    int32_t k = pc_bitdlx_next_option(b, level);
+    if (k < 0) goto backup;
     take(b, k, level, wide);
     level++;
     goto forward;
@@ -385,12 +324,13 @@ backup:
 stop:
   complete = false;
 done:
-  fill_stats(b, st, solutions, nodes, complete, maxlevel + 1);
+  pc_bitdlx_stats(b, st, solutions, nodes, complete, maxlevel + 1);
 }
 
 void pc_bitdlx_search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st)
 {
-  if (b->wide) search(b, cfg, st, true);
+  if (b->left) pc_bitdlx_search_bounded(b, cfg, st);
+  else if (b->wide) search(b, cfg, st, true);
   else search(b, cfg, st, false);
 }
 

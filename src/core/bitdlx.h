@@ -21,6 +21,12 @@
    keeps no counts: a node here costs more, but the tree is smaller;
    which one wins depends on the board (engines.h chooses).
 
+   With bounds on primary items (copies; no colors) it searches DLX3's
+   tree instead (dlx3.h, node for node; bitdlx_bounds.c): an item that
+   may be covered k times keeps a count of uses left and kills its options
+   only when it runs out, so k copies are one item, never ordered; prefixes
+   then replay a path and a split's leaves name null choices, as dlx3.h's.
+
    It takes the whole pc_dlx_config (`max_updates` aside: no updates are
    counted, `updates` stays 0 and the profile counts nodes only); levels
    are numbered as DLX numbers them (a prefix's options take levels 0 to
@@ -38,8 +44,8 @@
 
 typedef struct pc_bitdlx pc_bitdlx;
 
-/* Whether the problem fits this engine: PC_BITDLX_MAX_ROW_BYTES of
-   conflict rows at most, and as much of state. */
+/* Whether the problem fits this engine: no colors, PC_BITDLX_MAX_ROW_BYTES
+   of conflict rows at most, and as much of state. */
 bool pc_bitdlx_applies(const pc_xc *xc);
 
 /* NULL when out of memory or when the problem does not fit. */

@@ -160,7 +160,8 @@ static void *watch_run(void *arg)
    short by the clock, but still honours `stop`. */
 static const atomic_int *watch_start(watch *w, const atomic_int *stop, double seconds)
 {
-  atomic_init(&w->halt, 0);
+  /* A stop already set halts at once, whenever the thread first looks. */
+  atomic_init(&w->halt, stop && atomic_load(stop));
   atomic_init(&w->over, 0);
   w->stop = stop;
   w->deadline = seconds > 0 ? pc_now() + seconds : INFINITY;
@@ -260,8 +261,9 @@ static bool bitdlx_wins(const pc_xc *xc, const atomic_int *halt)
 static const pc_engine *auto_engine(const pc_xc *xc, pc_choose choose, const atomic_int *stop,
                                     double seconds)
 {
-  if (!pc_xc_plain(xc)) return &pc_engine_dlx;
   bool bits = pc_bitsweep_applies(xc), bitdlx = pc_bitdlx_applies(xc);
+  /* Bounds without colors: DLX3's tree, on masks when they fit. */
+  if (!pc_xc_plain(xc)) return bitdlx ? &pc_engine_bitdlx : &pc_engine_dlx;
   /* bits has its own order: another rule than Knuth's is DLX's tree. */
   if (choose != PC_CHOOSE_MRV) return bitdlx ? &pc_engine_bitdlx : &pc_engine_dlx;
   if (!bits || !bitdlx)
@@ -307,13 +309,15 @@ pc_status pc_engine_select(const char *name, const pc_xc *xc, pc_choose choose,
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
                         "--leftmost is a rule of the dlx and bitdlx engines: bits branches in "
                         "an order of its own");
-  if (xc && *engine != &pc_engine_dlx && !pc_xc_plain(xc))
+  if (xc && *engine != &pc_engine_dlx && pc_xc_has_colors(xc))
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
-                        "engine %s takes plain exact covers only, and this problem has %s: use "
-                        "--engine dlx or auto",
-                        name,
-                        pc_xc_has_bounds(xc) ? "items covered more than once (bounds, copies)"
-                                             : "colors");
+                        "engine %s takes no colors, and this problem has some: use --engine dlx "
+                        "or auto",
+                        name);
+  if (xc && *engine == &pc_engine_bitsweep && pc_xc_has_bounds(xc))
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "engine bits covers each item once, and this problem has items covered "
+                        "more than once (bounds, copies): use --engine bitdlx, dlx or auto");
   if (xc && !fits(*engine, xc))
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
                         "engine %s cannot take this problem: its %d items and %d options need "

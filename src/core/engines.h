@@ -1,7 +1,8 @@
 /* engines.h — the search engines the runner (runner.h) can use, by name:
    "dlx" (algorithm DLX, dlx.h, or DLX3 where there are bounds or colors,
-   dlx3.h), "bitdlx" (DLX's search tree on bit masks, bitdlx.h) and "bits"
-   (bit masks, another tree, bitsweep.h), and the choice `auto` makes. */
+   dlx3.h), "bitdlx" (DLX's or DLX3's search tree on bit masks, bitdlx.h)
+   and "bits" (bit masks, another tree, bitsweep.h), and the choice `auto`
+   makes. */
 #ifndef PC_ENGINES_H
 #define PC_ENGINES_H
 
@@ -32,15 +33,16 @@ typedef struct pc_trial_limit {
    `limit` (may be NULL: no limit). With xc NULL only the name is looked
    up (and auto refused): e.g. the engine a job file records. PC_ERR_INPUT
    for an unknown name, bits with another rule than Knuth's, or an engine
-   that cannot take the problem (bitdlx and bits take plain problems only:
-   no bounds, no colors; and any number of items while their tables fit,
+   that cannot take the problem (bitdlx takes no colors, bits neither
+   colors nor bounds; both any number of items while their tables fit,
    bitdlx.h and bitsweep.h). */
 pc_status pc_engine_select(const char *name, const pc_xc *xc, pc_choose choose,
                            const pc_trial_limit *limit, const pc_engine **engine,
                            pc_error *err);
 
 /* What `auto` runs for a problem searched by rule `choose`: DLX when the
-   problem has bounds or colors; when both
+   problem has colors; bitdlx (DLX3's tree) when it has bounds and bitdlx
+   fits it, else DLX; when both
    bitset engines fit it, the one a trial on a small sample of its
    subproblems finds faster (engines.c; the same problem always gets the
    same engine: this trial has no time limit); else
