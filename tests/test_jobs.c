@@ -102,7 +102,6 @@ Test(jobs, scott_best) { jobs_equal_solve("boards/scott.yaml", "scott", "--best"
 Test(jobs, scott_dlx_updates) { jobs_equal_solve("boards/scott.yaml", "scott", "--engine=dlx"); }
 Test(jobs, pent6x10) { jobs_equal_solve("boards/pent6x10.yaml", "pent6x10", "--sym-table"); }
 Test(jobs, hexrhombus_all) { jobs_equal_solve("boards/hexrhombus.yaml", "hexrhombus", "--all"); }
-/* Copies: DLX3's split leaves (null choices included) replayed in jobs. */
 /* The third dimension: cubes (with the scores) and spheres. */
 Test(jobs, soma_best) { jobs_equal_solve("boards/soma.yaml", "soma", "--best"); }
 Test(jobs, kanoodle_pyramid_dlx)
@@ -110,9 +109,15 @@ Test(jobs, kanoodle_pyramid_dlx)
   jobs_equal_solve("boards/kanoodle-pyramid.yaml", "kanoodle-pyramid", "--engine=dlx");
 }
 
+/* Copies: DLX3's split leaves (null choices included) replayed in jobs,
+   on bitdlx (auto's engine for bounds) and on DLX. */
 Test(jobs, copies_all)
 {
   jobs_equal_solve("boards/pent5x5-any.yaml", "pent5x5-any", "--all");
+}
+Test(jobs, copies_dlx)
+{
+  jobs_equal_solve("boards/pent5x5-any.yaml", "pent5x5-any", "--engine=dlx");
 }
 
 /* Missing and doubled results, and a job of another board. */
