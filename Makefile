@@ -19,6 +19,11 @@ CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -pthread -Isrc -I. \
 # A plane lattice's cell is written {c, r}: the layer it leaves out is 0
 # (poly/grid.h), which this -Wextra warning would refuse.
 CFLAGS  += -Wno-missing-field-initializers
+# The popcount instruction (every x86-64 processor since 2008): the bits
+# engine counts bits in its hot loop, which gcc otherwise leaves to a
+# libgcc routine (docs/speed.md). ARCH_FLAGS= builds without it.
+ARCH_FLAGS ?= $(if $(filter x86_64,$(shell uname -m)),-mpopcnt)
+CFLAGS  += $(ARCH_FLAGS)
 # Warnings are errors for the tests and CI, not in a user's build (a newer
 # compiler's new warning must not stop `make`): `make test` and check-long
 # build with -Werror, and WERROR=1 (which .ci/run sets) does for every target.
