@@ -334,6 +334,44 @@ void pc_bitdlx_search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st)
   else search(b, cfg, st, false);
 }
 
+/* A reproducible random number below n (xorshift64*). */
+static int32_t random_below(uint64_t *state, int32_t n)
+{
+  *state ^= *state >> 12;
+  *state ^= *state << 25;
+  *state ^= *state >> 27;
+  return (int32_t)((*state * 0x2545F4914F6CDD1Dull >> 33) % (uint64_t)n);
+}
+
+/* One random path down from the root (level 0, which the path does not
+   change; plain problems, Knuth's rule): the nodes it stands for, 1 + d1
+   + d1 d2 + ..., d being the option counts. */
+static double random_path(pc_bitdlx *b, uint64_t *state)
+{
+  double weight = 1, nodes = 1;
+  for (int32_t l = 0;; l++) {
+    int32_t best = smallest(pc_bitdlx_keys(b, l), b->stride), d = best >> b->shift;
+    if (best == COVERED || d == 0) return nodes;
+    b->item[l] = best & ((1 << b->shift) - 1);
+    b->next[l] = b->row_start[b->item[l]];
+    b->rest[l] = 0;
+    int32_t k = pc_bitdlx_next_option(b, l);
+    for (int32_t r = random_below(state, d); r > 0; r--) k = pc_bitdlx_next_option(b, l);
+    take(b, k, l, b->wide);
+    weight *= d;
+    nodes += weight;
+  }
+}
+
+double pc_bitdlx_estimate(pc_bitdlx *b, uint64_t paths, uint64_t seed)
+{
+  uint64_t state = seed * 0x9E3779B97F4A7C15ull | 1;
+  double total = 0;
+  pc_bitdlx_start(b);
+  for (uint64_t p = 0; p < paths; p++) total += random_path(b, &state);
+  return paths ? total / (double)paths : 0;
+}
+
 double pc_bitdlx_path_probability(const pc_bitdlx *b, int32_t n)
 {
   double p = 1.0;

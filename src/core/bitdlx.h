@@ -54,6 +54,12 @@ void pc_bitdlx_free(pc_bitdlx *b);
 
 void pc_bitdlx_search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *stats);
 
+/* Knuth's Monte Carlo estimate of the nodes of the whole search (Knuth's
+   rule; plain problems): the mean over `paths` random paths from the root
+   of 1 + d1 + d1 d2 + ..., d being the option counts met; reproducible
+   from `seed`. Cheap: a path costs as many nodes as it is deep. */
+double pc_bitdlx_estimate(pc_bitdlx *b, uint64_t paths, uint64_t seed);
+
 /* Only from within a visitor: as pc_dlx_path_probability (a prefix's
    levels count as 1). */
 double pc_bitdlx_path_probability(const pc_bitdlx *b, int32_t n);

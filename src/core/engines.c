@@ -258,6 +258,21 @@ static bool bitdlx_wins(const pc_xc *xc, const atomic_int *halt)
   return bits_nodes > TRIAL_NODE_COST * dlx_nodes;
 }
 
+/* A search this small (bitdlx's tree, by Knuth's estimate from
+   SMALL_PATHS random paths, reproducible) is not worth a trial, which
+   would cost about as much as the search: bitdlx, whose tree the estimate
+   measures, takes it (bits's tree can be far larger than DLX's). */
+#define SMALL_NODES 100000
+#define SMALL_PATHS 256
+
+static bool small_search(const pc_xc *xc)
+{
+  pc_bitdlx *d = pc_bitdlx_new(xc);
+  bool small = d && pc_bitdlx_estimate(d, SMALL_PATHS, 1) < SMALL_NODES;
+  pc_bitdlx_free(d);
+  return small;
+}
+
 static const pc_engine *auto_engine(const pc_xc *xc, pc_choose choose, const atomic_int *stop,
                                     double seconds)
 {
@@ -268,6 +283,7 @@ static const pc_engine *auto_engine(const pc_xc *xc, pc_choose choose, const ato
   if (choose != PC_CHOOSE_MRV) return bitdlx ? &pc_engine_bitdlx : &pc_engine_dlx;
   if (!bits || !bitdlx)
     return bitdlx ? &pc_engine_bitdlx : bits ? &pc_engine_bitsweep : &pc_engine_dlx;
+  if (small_search(xc)) return &pc_engine_bitdlx;
   watch w;
   bool wins = bitdlx_wins(xc, watch_start(&w, stop, seconds));
   watch_end(&w);

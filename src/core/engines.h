@@ -42,12 +42,12 @@ pc_status pc_engine_select(const char *name, const pc_xc *xc, pc_choose choose,
 
 /* What `auto` runs for a problem searched by rule `choose`: DLX when the
    problem has colors; bitdlx (DLX3's tree) when it has bounds and bitdlx
-   fits it, else DLX; when both
-   bitset engines fit it, the one a trial on a small sample of its
-   subproblems finds faster (engines.c; the same problem always gets the
-   same engine: this trial has no time limit); else
-   the one that fits; else DLX. bits ignores the rule, so another rule than
-   Knuth's gets bitdlx or DLX. */
+   fits it, else DLX; when both bitset engines fit it, bitdlx for a small
+   search (Knuth's estimate of its tree, engines.c), else the one a trial
+   on a small sample of its subproblems finds faster (engines.c; the same
+   problem always gets the same engine: the estimate has a fixed seed and
+   this trial no time limit); else the one that fits; else DLX. bits
+   ignores the rule, so another rule than Knuth's gets bitdlx or DLX. */
 const pc_engine *pc_engine_auto(const pc_xc *xc, pc_choose choose);
 
 #endif
