@@ -463,6 +463,11 @@ void pc_check_limits_and_stop(const pc_engine *engine)
   cr_expect_lt(st.solutions, 520);
   cr_expect_not(st.complete);
 
+  /* At most max_nodes nodes. */
+  engine->search(e, &(pc_dlx_config){.max_nodes = 100}, &st);
+  cr_expect_eq(st.nodes, 100);
+  cr_expect_not(st.complete);
+
   /* Raised before: nothing beyond the root. */
   engine->search(e, &(pc_dlx_config){.stop = &f.stop}, &st);
   cr_expect_eq(st.solutions, 0);

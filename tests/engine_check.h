@@ -62,8 +62,8 @@ void pc_check_split_and_prefix(const pc_engine *engine);
 /* Overlapping, repeated or unknown options in a prefix: no solution. */
 void pc_check_bad_prefix(const pc_engine *engine);
 
-/* max_solutions, a visitor's stop and the stop flag end the search; the
-   engine searches again from scratch afterwards. */
+/* max_solutions, max_nodes, a visitor's stop and the stop flag end the
+   search; the engine searches again from scratch afterwards. */
 void pc_check_limits_and_stop(const pc_engine *engine);
 
 /* The share of its tree a search keeps (pc_dlx_config.share) never goes

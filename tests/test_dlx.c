@@ -131,6 +131,10 @@ Test(dlx, limits_and_restore)
   pc_dlx_config vis = {.choose = PC_CHOOSE_MRV, .visit = stop_at_once, .ctx = &visits};
   pc_dlx_search(d, &vis, &st);
   cr_expect_eq(visits, 1);
+  pc_dlx_config few = {.choose = PC_CHOOSE_MRV, .max_nodes = 100};
+  pc_dlx_search(d, &few, &st);
+  cr_expect_eq(st.nodes, 100);
+  cr_expect(!st.complete);
   pc_dlx_config upd = {.choose = PC_CHOOSE_MRV, .max_updates = 1000000};
   pc_dlx_search(d, &upd, &st);
   cr_expect(!st.complete);

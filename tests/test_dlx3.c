@@ -292,6 +292,26 @@ Test(dlx3, bitdlx_searches_dlx3s_tree)
   }
 }
 
+/* max_nodes with bounds: at most that many nodes, DLX3 and bitdlx alike;
+   then the whole search again. */
+Test(dlx3, node_limit)
+{
+  pc_board bd;
+  pc_board_load("tetra2x5x8", &bd);
+  const pc_engine *const engines[] = {&pc_engine_dlx, &pc_engine_bitdlx};
+  for (int i = 0; i < 2; i++) {
+    void *e = engines[i]->create(engines[i], &bd.m.xc);
+    pc_dlx_stats st;
+    engines[i]->search(e, &(pc_dlx_config){.max_nodes = 100}, &st);
+    cr_expect_eq(st.nodes, 100, "%s", engines[i]->name);
+    cr_expect_not(st.complete);
+    engines[i]->search(e, &(pc_dlx_config){0}, &st);
+    cr_expect_eq(st.solutions, 3106, "%s", engines[i]->name);
+    engines[i]->destroy(e);
+  }
+  pc_board_free(&bd);
+}
+
 /* With copies (bounds), DLX3 and bitdlx keep the share of their tree done too. */
 Test(dlx3, share_of_tree_done)
 {

@@ -288,6 +288,7 @@ search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const bool wide
   if (!take_prefix(b, cfg, wide)) goto done;
 
 forward:
+  if (cfg->max_nodes && nodes == cfg->max_nodes) goto stop;
   nodes++;
   lnodes[level]++;
   if (level > maxlevel) maxlevel = level;

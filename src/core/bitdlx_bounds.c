@@ -207,6 +207,7 @@ search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const bool wide
   pc_bitdlx_begin(b, cfg, &share, base);
   if (!enter(b, cfg, mrv, wide)) goto done;
 forward:
+  if (cfg->max_nodes && nodes == cfg->max_nodes) goto stop;
   nodes++;
   b->level_nodes[level]++;
   if (level > maxlevel) maxlevel = level;

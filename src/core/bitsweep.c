@@ -731,6 +731,7 @@ search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const int wor
   if (!take_prefix(b, cfg, primary, words, cov)) goto done;
 
 forward:
+  if (cfg->max_nodes && nodes == cfg->max_nodes) goto stop;
   nodes++;
   lnodes[level]++;
   if (level > maxlevel) maxlevel = level;

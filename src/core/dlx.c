@@ -388,6 +388,7 @@ void pc_dlx_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *st)
   }
 
 forward:
+  if (cfg->max_nodes && nodes == cfg->max_nodes) goto stop;
   nodes++;
   lnodes[level]++;
   if (level > maxlevel) maxlevel = level;

@@ -36,6 +36,10 @@ typedef struct pc_dlx_config {
   pc_choose choose;
   uint64_t max_solutions; /* 0: no limit */
   uint64_t max_updates;   /* 0: no limit; checked at each node */
+  /* 0: no limit; else the search visits at most this many nodes (every
+     engine; the runner does not pass it on: auto's trial caps an engine's
+     samples with it). */
+  uint64_t max_nodes;
   pc_dlx_visit visit;     /* may be NULL */
   void *ctx;
   const atomic_int *stop; /* may be NULL; the search stops when it is set */

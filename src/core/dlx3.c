@@ -641,6 +641,7 @@ void pc_dlx3_search(pc_dlx3 *d, const pc_dlx_config *cfg, pc_dlx_stats *st)
   }
   d->updates = 0;
 forward:
+  if (cfg->max_nodes && nodes == cfg->max_nodes) goto stop;
   nodes++;
   d->level_nodes[level]++;
   if (level > maxlevel) maxlevel = level;

@@ -229,33 +229,64 @@ static bool draw_sample(trial *t, const pc_xc *xc, const atomic_int *halt)
   return st.complete;
 }
 
+/* Sample i of the trial as a subproblem, searched within `cap` nodes (0:
+   no cap) or until `halt`. */
+static pc_dlx_config sample(const trial *t, int32_t i, const atomic_int *halt, uint64_t cap)
+{
+  return (pc_dlx_config){.prefix = t->prefix + (size_t)i * (size_t)t->depth,
+                         .n_prefix = t->len[i], .stop = halt, .max_nodes = cap};
+}
+
+/* bits's nodes on the first n samples, each weighed, the search capped as
+   soon as they pass `limit` (*passed then set: bitdlx has won); when
+   `halt` cuts a sample short, the samples before it (*n set to them). */
+static uint64_t bits_on_samples(pc_bitsweep *b, const trial *t, int32_t *n,
+                                const atomic_int *halt, uint64_t limit, bool *passed)
+{
+  uint64_t nodes = 0;
+  *passed = false;
+  for (int32_t i = 0; i < *n; i++) {
+    uint64_t w = (uint64_t)t->weight[i];
+    pc_dlx_config sub = sample(t, i, halt, (limit - nodes) / w + 1);
+    pc_dlx_stats st;
+    pc_bitsweep_search(b, &sub, &st);
+    if (!st.complete) {
+      *passed = st.nodes >= sub.max_nodes;
+      *n = i;
+      return *passed ? nodes + st.nodes * w : nodes;
+    }
+    nodes += st.nodes * w;
+  }
+  return nodes;
+}
+
 /* True when bitdlx (Knuth's rule) visits fewer than 1 / TRIAL_NODE_COST
    of bits's nodes on the samples both searched before `halt`; false too
-   when out of memory. */
+   when out of memory. bitdlx searches the samples first, so that bits's
+   searches can stop as soon as they pass that many times its nodes (a
+   board where bits is hopeless costs the trial little). */
 static bool bitdlx_wins(const pc_xc *xc, const atomic_int *halt)
 {
   pc_bitdlx *d = pc_bitdlx_new(xc);
   pc_bitsweep *b = pc_bitsweep_new(xc);
   trial t = {.engine = b};
-  uint64_t dlx_nodes = 0, bits_nodes = 0;
+  uint64_t by_dlx[TRIAL_SAMPLE + 1] = {0}, bits_nodes = 0; /* by_dlx[i]: samples < i */
+  int32_t n = 0;
+  bool passed = false;
   if (d && b && draw_sample(&t, xc, halt))
-    for (int32_t i = 0; i < t.taken; i++) {
-      pc_dlx_config sub = {.prefix = t.prefix + (size_t)i * (size_t)t.depth,
-                           .n_prefix = t.len[i], .stop = halt};
-      pc_dlx_stats by_dlx, by_bits;
-      pc_bitdlx_search(d, &sub, &by_dlx);
-      if (!by_dlx.complete) break;
-      pc_bitsweep_search(b, &sub, &by_bits);
-      if (!by_bits.complete) break;
-      dlx_nodes += by_dlx.nodes * (uint64_t)t.weight[i];
-      bits_nodes += by_bits.nodes * (uint64_t)t.weight[i];
+    for (pc_dlx_stats st; n < t.taken; n++) {
+      pc_dlx_config sub = sample(&t, n, halt, 0);
+      pc_bitdlx_search(d, &sub, &st);
+      if (!st.complete) break;
+      by_dlx[n + 1] = by_dlx[n] + st.nodes * (uint64_t)t.weight[n];
     }
+  if (n > 0) bits_nodes = bits_on_samples(b, &t, &n, halt, TRIAL_NODE_COST * by_dlx[n], &passed);
   free(t.prefix);
   free(t.len);
   free(t.weight);
   pc_bitdlx_free(d);
   pc_bitsweep_free(b);
-  return bits_nodes > TRIAL_NODE_COST * dlx_nodes;
+  return passed || bits_nodes > TRIAL_NODE_COST * by_dlx[n];
 }
 
 /* A search this small (bitdlx's tree, by Knuth's estimate from
