@@ -247,6 +247,10 @@ static uint64_t bits_on_samples(pc_bitsweep *b, const trial *t, int32_t *n,
   *passed = false;
   for (int32_t i = 0; i < *n; i++) {
     uint64_t w = (uint64_t)t->weight[i];
+    if (nodes > limit) { /* a search that ended right at its cap */
+      *passed = true;
+      return nodes;
+    }
     pc_dlx_config sub = sample(t, i, halt, (limit - nodes) / w + 1);
     pc_dlx_stats st;
     pc_bitsweep_search(b, &sub, &st);
