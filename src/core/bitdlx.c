@@ -107,6 +107,25 @@ static void list_options(pc_bitdlx *b, const pc_xc *xc, const uint64_t *sets)
   b->prim_start[b->n_options] = n;
 }
 
+/* The root's state, which every search starts from (a search of many
+   subproblems starts many times): every option with a primary item
+   alive, each item's count of them. */
+static bool make_root(pc_bitdlx *b)
+{
+  int32_t unit = 1 << b->shift;
+  b->root_alive = pc_calloc_array((size_t)b->words + 1, sizeof *b->root_alive);
+  b->root_keys = pc_alloc_array((size_t)b->stride + 1, sizeof *b->root_keys);
+  if (!b->root_alive || !b->root_keys) return false;
+  for (int32_t y = 0; y < b->stride; y++) b->root_keys[y] = y < b->n_primary ? y : COVERED;
+  for (int32_t k = 0; k < b->n_options; k++) {
+    if (b->prim_start[k] == b->prim_start[k + 1]) continue;
+    set_bit(b->root_alive, k);
+    for (int32_t j = b->prim_start[k]; j < b->prim_start[k + 1]; j++)
+      b->root_keys[pc_bitdlx_prim(b, j, b->wide)] += unit;
+  }
+  return true;
+}
+
 /* The search's state, a copy per level, and the bounds when there are
    some; false when out of memory. */
 static bool alloc_levels(pc_bitdlx *b, const pc_xc *xc)
@@ -164,7 +183,9 @@ pc_bitdlx *pc_bitdlx_new(const pc_xc *xc)
   }
   list_options(b, xc, sets);
   free(sets);
-  return b;
+  if (make_root(b)) return b;
+  pc_bitdlx_free(b);
+  return NULL;
 }
 
 void pc_bitdlx_free(pc_bitdlx *b)
@@ -184,6 +205,8 @@ void pc_bitdlx_free(pc_bitdlx *b)
   free(b->rest);
   free(b->option);
   free(b->choices);
+  free(b->root_alive);
+  free(b->root_keys);
   free(b->upper);
   free(b->slack);
   free(b->left);
@@ -195,16 +218,8 @@ void pc_bitdlx_free(pc_bitdlx *b)
 
 void pc_bitdlx_start(pc_bitdlx *b)
 {
-  uint64_t *alive = b->alive;
-  int32_t *keys = b->keys, unit = 1 << b->shift;
-  memset(alive, 0, (size_t)b->words * sizeof *alive);
-  for (int32_t y = 0; y < b->stride; y++) keys[y] = y < b->n_primary ? y : COVERED;
-  for (int32_t k = 0; k < b->n_options; k++) {
-    if (b->prim_start[k] == b->prim_start[k + 1]) continue;
-    set_bit(alive, k);
-    for (int32_t j = b->prim_start[k]; j < b->prim_start[k + 1]; j++)
-      keys[pc_bitdlx_prim(b, j, b->wide)] += unit;
-  }
+  memcpy(b->alive, b->root_alive, (size_t)b->words * sizeof *b->alive);
+  memcpy(b->keys, b->root_keys, (size_t)b->stride * sizeof *b->keys);
   if (b->left) memcpy(b->left, b->upper, (size_t)b->n_primary * sizeof *b->left);
 }
 

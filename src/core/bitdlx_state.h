@@ -33,6 +33,8 @@ struct pc_bitdlx {
      upper bound and its slack (upper - lower); per level, how many more
      times each may be covered. */
   int32_t *upper, *slack, *left;
+  uint64_t *root_alive;  /* the root's state, as level 0 starts */
+  int32_t *root_keys;
   /* The search's state, per level (0 .. levels - 1). */
   uint64_t *alive;       /* `words` words a level */
   int32_t *keys;         /* `stride` keys a level */
@@ -45,7 +47,7 @@ struct pc_bitdlx {
   uint64_t *level_nodes, *level_updates;
 };
 
-/* The root's state in level 0: every option with a primary item alive
+/* Level 0 takes the root's state: every option with a primary item alive
    (with bounds, every item's whole bound left). */
 void pc_bitdlx_start(pc_bitdlx *b);
 

@@ -593,9 +593,12 @@ static void *work(void *arg)
       continue;
     }
     r->busy++;
+    /* The share of a subproblem's tree done serves the progress alone: a
+       search that keeps none goes faster (a few per cent of small ones). */
+    bool shown = cfg->progress || cfg->on_progress;
     pc_dlx_config dc = {.choose = cfg->choose, .stop = &r->halt,
                         .prefix = r->prefixes + id * r->depth, .n_prefix = r->lens[id],
-                        .share = &w->share};
+                        .share = shown ? &w->share : NULL};
     atomic_store(&w->share, 0.0);
     w->sub = id;
     /* The limits left for the run bound this subproblem. */
