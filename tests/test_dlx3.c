@@ -292,6 +292,26 @@ Test(dlx3, bitdlx_searches_dlx3s_tree)
   }
 }
 
+/* Beyond 256 primary items (bitdlx's wide keys): 130 dominoes in a row,
+   each plain or marked, two of them marked (item 260, bounds [2, 2]):
+   C(130, 2) = 8,385 ways, with DLX3's nodes. (The same with 150 dominoes
+   and three marked: 551,300 ways in 21,374,049 nodes, as Knuth's dlx3
+   counts them.) */
+Test(dlx3, bitdlx_beyond_256_items)
+{
+  pc_xc xc;
+  pc_xc_with_items(&xc, 261, 0);
+  cr_assert_eq(pc_xc_set_bounds(&xc, 260, 2, 2, NULL), PC_OK);
+  for (int32_t k = 0; k < 260; k += 2) {
+    int32_t items[3] = {k, k + 1, 260};
+    cr_assert_eq(pc_xc_add_option(&xc, items, 2, NULL), PC_OK);
+    cr_assert_eq(pc_xc_add_option(&xc, items, 3, NULL), PC_OK);
+  }
+  uint64_t n = pc_check_same_as_dlx(&pc_engine_bitdlx, &xc, "260 + 1 items", PC_CHOOSE_MRV, true);
+  cr_expect_eq(n, 8385);
+  pc_xc_free(&xc);
+}
+
 /* max_nodes with bounds: at most that many nodes, DLX3 and bitdlx alike;
    then the whole search again. */
 Test(dlx3, node_limit)
