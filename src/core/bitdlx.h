@@ -38,8 +38,10 @@
 
 /* The rows of conflicting options take n_options^2 / 8 bytes: beyond this
    the engine does not apply (about 23,000 options); nor beyond this for
-   the search's state, (n_primary + 1) * (n_options / 8 + 4 n_primary)
-   bytes (several thousand items). */
+   the search's state, (depth + 1) * (n_options / 8 + 4 n_primary) bytes
+   (8 n_primary with bounds), the depth being n_primary without bounds
+   and at most the sum of the upper bounds with them (pc_xc_depth):
+   several thousand items. */
 #define PC_BITDLX_MAX_ROW_BYTES ((size_t)64 << 20)
 
 typedef struct pc_bitdlx pc_bitdlx;
