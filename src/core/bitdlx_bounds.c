@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "core/bitdlx_state.h"
+#include "core/dlx3.h"
 
 #define COVERED PC_BITDLX_COVERED
 #define NONE INT32_MAX /* the degree when no item is active: a solution */
@@ -28,26 +29,19 @@ static inline int32_t *left_at(const pc_bitdlx *b, int32_t l)
   return b->left + (size_t)l * (size_t)b->stride;
 }
 
-/* Knuth's rule at level l: the active item of least degree; on ties the
-   smaller s, then the longer list, then the first. The leftmost rule
-   takes the first active item. Returns the degree (NONE: no item). */
+/* Knuth's rule at level l (pc_dlx3_before); the leftmost rule takes the
+   first active item. Returns the degree (NONE: no item). */
 static int32_t choose(const pc_bitdlx *b, int32_t l, bool mrv, int32_t *best)
 {
   const int32_t *keys = pc_bitdlx_keys(b, l), *left = left_at(b, l);
-  int32_t score = NONE, best_s = 0, best_len = 0;
+  pc_dlx3_rank top = {NONE, 0, 0};
   for (int32_t y = 0; y < b->n_primary; y++) {
     if (keys[y] == COVERED) continue;
-    int32_t len = keys[y] >> b->shift, s = b->slack[y] < left[y] ? b->slack[y] : left[y];
-    int32_t t = len + s - left[y] + 1;
-    if (t < score || (t == score && (s < best_s || (s == best_s && len > best_len)))) {
-      score = t;
-      *best = y;
-      best_s = s;
-      best_len = len;
-    }
+    pc_dlx3_rank r = pc_dlx3_rank_of(keys[y] >> b->shift, left[y], b->slack[y]);
+    if (pc_dlx3_before(r, top)) top = r, *best = y;
     if (!mrv) break;
   }
-  return score;
+  return top.degree;
 }
 
 /* Item y takes no more options at level l: they die. */

@@ -362,32 +362,18 @@ static void untake_others(pc_dlx3 *d, int32_t p)
   }
 }
 
-/* Knuth's branching degree of active item k: len + s - bound + 1, s being
-   min(slack, bound); <= 0 when too few options are left. */
-static int32_t degree_of(const pc_dlx3 *d, int32_t k, int32_t *s)
-{
-  const item *c = &d->cl[k];
-  *s = c->slack < c->bound ? c->slack : c->bound;
-  return d->nd[k].itm + *s - c->bound + 1;
-}
-
 /* The item to branch on and its degree (INFINITE_DEGREE: none is left, a
    solution). Knuth's rule: least degree; on ties the smaller s, then the
    longer list, then the first. The leftmost rule takes the first item. */
 static int32_t choose(const pc_dlx3 *d, bool mrv, int32_t *best)
 {
-  int32_t score = INFINITE_DEGREE, best_s = 0, best_l = 0;
+  pc_dlx3_rank top = {INFINITE_DEGREE, 0, 0};
   for (int32_t k = d->cl[0].next; k != 0; k = d->cl[k].next) {
-    int32_t s, t = degree_of(d, k, &s), l = d->nd[k].itm;
-    if (t < score || (t == score && (s < best_s || (s == best_s && l > best_l)))) {
-      score = t;
-      *best = k;
-      best_s = s;
-      best_l = l;
-    }
+    pc_dlx3_rank r = pc_dlx3_rank_of(d->nd[k].itm, d->cl[k].bound, d->cl[k].slack);
+    if (pc_dlx3_before(r, top)) top = r, *best = k;
     if (!mrv) break;
   }
-  return score;
+  return top.degree;
 }
 
 /* Opens level `l` on item `best`: one choice fewer for it; covered when

@@ -36,4 +36,26 @@ void pc_dlx3_search(pc_dlx3 *d, const pc_dlx_config *cfg, pc_dlx_stats *stats);
    branching degree. */
 double pc_dlx3_path_probability(const pc_dlx3 *d, int32_t n);
 
+/* Knuth's ranking of an active item for branching, shared by the engines
+   that search DLX3's tree (dlx3.c, bitdlx_bounds.c): its degree len + s -
+   bound + 1 (<= 0: too few options left), s = min(slack, bound), len its
+   options left and bound how many more times it may be covered. */
+typedef struct pc_dlx3_rank {
+  int32_t degree, s, len;
+} pc_dlx3_rank;
+
+static inline pc_dlx3_rank pc_dlx3_rank_of(int32_t len, int32_t bound, int32_t slack)
+{
+  int32_t s = slack < bound ? slack : bound;
+  return (pc_dlx3_rank){len + s - bound + 1, s, len};
+}
+
+/* Whether a ranks before b: the least degree; on ties the smaller s, then
+   the longer list (the first item wins the remaining ties). */
+static inline bool pc_dlx3_before(pc_dlx3_rank a, pc_dlx3_rank b)
+{
+  return a.degree < b.degree ||
+         (a.degree == b.degree && (a.s < b.s || (a.s == b.s && a.len > b.len)));
+}
+
 #endif

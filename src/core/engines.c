@@ -298,16 +298,15 @@ static bool clearly_smaller(pc_bitdlx *d, const trial *t, int32_t n, double scal
    trial's), so that bits's searches can stop as soon as they pass that
    many times its nodes (a board where bits is hopeless costs the trial
    little) and have time left to search what bitdlx did. */
-static bool bitdlx_wins(const pc_xc *xc, const atomic_int *halt, double half)
+static bool bitdlx_wins(pc_bitdlx *d, const pc_xc *xc, const atomic_int *halt, double half)
 {
-  pc_bitdlx *d = pc_bitdlx_new(xc);
   pc_bitsweep *b = pc_bitsweep_new(xc);
   trial t = {.engine = b};
   uint64_t by_dlx[TRIAL_SAMPLE + 1] = {0}, bits_nodes = 0; /* by_dlx[i]: samples < i */
   int32_t n = 0;
   bool passed = false, wins = false;
   double scaled = 0;
-  if (d && b && draw_sample(&t, xc, halt))
+  if (b && draw_sample(&t, xc, halt))
     for (pc_dlx_stats st; n < t.taken && pc_now() < half; n++) {
       pc_dlx_config sub = sample(&t, n, halt, 0);
       pc_bitdlx_search(d, &sub, &st);
@@ -322,7 +321,6 @@ static bool bitdlx_wins(const pc_xc *xc, const atomic_int *halt, double half)
   free(t.prefix);
   free(t.len);
   free(t.weight);
-  pc_bitdlx_free(d);
   pc_bitsweep_free(b);
   return wins;
 }
@@ -334,12 +332,21 @@ static bool bitdlx_wins(const pc_xc *xc, const atomic_int *halt, double half)
 #define SMALL_NODES 100000
 #define SMALL_PATHS 256
 
-static bool small_search(const pc_xc *xc)
+/* The bitset engine for a problem both fit, searched by Knuth's rule:
+   bitdlx for a small search, else the trial's choice (one bitdlx serves
+   both). */
+static const pc_engine *bitset_choice(const pc_xc *xc, const atomic_int *stop, double seconds)
 {
   pc_bitdlx *d = pc_bitdlx_new(xc);
-  bool small = d && pc_bitdlx_estimate(d, SMALL_PATHS, 1) < SMALL_NODES;
+  bool wins = d && pc_bitdlx_estimate(d, SMALL_PATHS, 1) < SMALL_NODES;
+  if (d && !wins) {
+    watch w;
+    double half = seconds > 0 ? pc_now() + seconds / 2 : INFINITY;
+    wins = bitdlx_wins(d, xc, watch_start(&w, stop, seconds), half);
+    watch_end(&w);
+  }
   pc_bitdlx_free(d);
-  return small;
+  return wins ? &pc_engine_bitdlx : &pc_engine_bitsweep;
 }
 
 static const pc_engine *auto_engine(const pc_xc *xc, pc_choose choose, const atomic_int *stop,
@@ -352,12 +359,7 @@ static const pc_engine *auto_engine(const pc_xc *xc, pc_choose choose, const ato
   if (choose != PC_CHOOSE_MRV) return bitdlx ? &pc_engine_bitdlx : &pc_engine_dlx;
   if (!bits || !bitdlx)
     return bitdlx ? &pc_engine_bitdlx : bits ? &pc_engine_bitsweep : &pc_engine_dlx;
-  if (small_search(xc)) return &pc_engine_bitdlx;
-  watch w;
-  double half = seconds > 0 ? pc_now() + seconds / 2 : INFINITY;
-  bool wins = bitdlx_wins(xc, watch_start(&w, stop, seconds), half);
-  watch_end(&w);
-  return wins ? &pc_engine_bitdlx : &pc_engine_bitsweep;
+  return bitset_choice(xc, stop, seconds);
 }
 
 const pc_engine *pc_engine_auto(const pc_xc *xc, pc_choose choose)
