@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/bitdlx_sliced.h"
 #include "core/bitdlx_state.h"
 
 #define COVERED PC_BITDLX_COVERED
@@ -126,6 +127,43 @@ static bool make_root(pc_bitdlx *b)
   return true;
 }
 
+/* The bit-sliced counts (plain problems of at most 128 primary items):
+   each option's items, the root's counts, a level's state; false when out
+   of memory. */
+static bool make_sliced(pc_bitdlx *b)
+{
+  int32_t most = 1, unit = 1 << b->shift;
+  for (int32_t y = 0; y < b->n_primary; y++)
+    if (b->root_keys[y] / unit > most) most = b->root_keys[y] / unit;
+  while (most >> b->planes) b->planes++;
+  size_t level = (size_t)b->planes + 1;
+  b->imask = pc_calloc_array((size_t)b->n_options + 1, sizeof *b->imask);
+  b->sliced = pc_calloc_array((size_t)b->levels * level, sizeof *b->sliced);
+  b->root_sliced = pc_calloc_array(level, sizeof *b->root_sliced);
+  b->dying = pc_alloc_array((size_t)b->n_options + 8, sizeof *b->dying);
+  size_t swords = ((size_t)b->words + 63) / 64;
+  b->summary = pc_calloc_array((size_t)b->levels * swords, sizeof *b->summary);
+  b->row_summary = pc_calloc_array((size_t)b->n_options * swords + 1, sizeof *b->row_summary);
+  if (!b->imask || !b->sliced || !b->root_sliced || !b->dying || !b->summary || !b->row_summary)
+    return false;
+  for (int32_t k = 0; k < b->n_options; k++)
+    for (int32_t w = 0; w < b->words; w++)
+      if (b->conflicts[(size_t)k * (size_t)b->words + (size_t)w])
+        set_bit(b->row_summary + (size_t)k * swords, w);
+  for (int32_t k = 0; k < b->n_options; k++)
+    for (int32_t j = b->prim_start[k]; j < b->prim_start[k + 1]; j++) {
+      int32_t y = pc_bitdlx_prim(b, j, false);
+      b->imask[k][y / 64] |= 1ull << (y % 64);
+    }
+  for (int32_t y = 0; y < b->n_primary; y++) {
+    int32_t count = b->root_keys[y] / unit;
+    b->root_sliced[0][y / 64] |= 1ull << (y % 64); /* uncovered, even with no option */
+    for (int32_t p = 0; p < b->planes; p++)
+      b->root_sliced[1 + p][y / 64] |= (uint64_t)(count >> p & 1) << (y % 64);
+  }
+  return true;
+}
+
 /* The search's state, a copy per level, and the bounds when there are
    some; false when out of memory. */
 static bool alloc_levels(pc_bitdlx *b, const pc_xc *xc)
@@ -183,7 +221,8 @@ pc_bitdlx *pc_bitdlx_new(const pc_xc *xc)
   }
   list_options(b, xc, sets);
   free(sets);
-  if (make_root(b)) return b;
+  bool sliced = !pc_xc_has_bounds(xc) && np <= PC_BITDLX_SLICED_ITEMS;
+  if (make_root(b) && (!sliced || make_sliced(b))) return b;
   pc_bitdlx_free(b);
   return NULL;
 }
@@ -207,6 +246,12 @@ void pc_bitdlx_free(pc_bitdlx *b)
   free(b->choices);
   free(b->root_alive);
   free(b->root_keys);
+  free(b->imask);
+  free(b->sliced);
+  free(b->root_sliced);
+  free(b->dying);
+  free(b->summary);
+  free(b->row_summary);
   free(b->upper);
   free(b->slack);
   free(b->left);
@@ -216,10 +261,20 @@ void pc_bitdlx_free(pc_bitdlx *b)
   free(b);
 }
 
+/* Level 0's bit-sliced counts, and which of its words have options. */
+static void start_sliced(pc_bitdlx *b)
+{
+  memcpy(b->sliced, b->root_sliced, (size_t)(b->planes + 1) * sizeof *b->sliced);
+  memset(b->summary, 0, ((size_t)b->words + 63) / 64 * sizeof *b->summary);
+  for (int32_t w = 0; w < b->words; w++)
+    if (b->root_alive[w]) set_bit(b->summary, w);
+}
+
 void pc_bitdlx_start(pc_bitdlx *b)
 {
   memcpy(b->alive, b->root_alive, (size_t)b->words * sizeof *b->alive);
   memcpy(b->keys, b->root_keys, (size_t)b->stride * sizeof *b->keys);
+  if (b->sliced) start_sliced(b);
   if (b->left) memcpy(b->left, b->upper, (size_t)b->n_primary * sizeof *b->left);
 }
 
@@ -236,14 +291,20 @@ static inline __attribute__((always_inline)) void take_any(pc_bitdlx *b, int32_t
   b->option[l] = k;
 }
 
+/* How a search keeps its counts: keys with items in bytes or in int32_t,
+   or bit-sliced. Each is compiled apart (`mode` a constant). */
+enum { KEYS_NARROW, KEYS_WIDE, SLICED };
+
 /* take_any compiled for each width of the item lists, apart from the
    search that calls it. */
 static void take_narrow(pc_bitdlx *b, int32_t k, int32_t l) { take_any(b, k, l, false); }
 static void take_wide(pc_bitdlx *b, int32_t k, int32_t l) { take_any(b, k, l, true); }
+static void take_sliced(pc_bitdlx *b, int32_t k, int32_t l) { pc_bitdlx_sliced_take(b, k, l); }
 
-static inline void take(pc_bitdlx *b, int32_t k, int32_t l, const bool wide)
+static inline void take(pc_bitdlx *b, int32_t k, int32_t l, const int mode)
 {
-  if (wide) take_wide(b, k, l);
+  if (mode == SLICED) take_sliced(b, k, l);
+  else if (mode == KEYS_WIDE) take_wide(b, k, l);
   else take_narrow(b, k, l);
 }
 
@@ -252,14 +313,14 @@ static inline void take(pc_bitdlx *b, int32_t k, int32_t l, const bool wide)
    earlier one, or has no primary item). */
 static inline __attribute__((always_inline)) bool take_prefix(pc_bitdlx *b,
                                                              const pc_dlx_config *cfg,
-                                                             const bool wide)
+                                                             const int mode)
 {
   pc_bitdlx_start(b);
   for (int32_t l = 0; l < cfg->n_prefix; l++) {
     int32_t k = cfg->prefix[l];
     if (k < 0 || k >= b->n_options || !pc_bitdlx_is_alive(pc_bitdlx_alive(b, l), k))
       return false;
-    take(b, k, l, wide);
+    take(b, k, l, mode);
     b->choices[l] = 1;
   }
   return true;
@@ -289,18 +350,32 @@ static bool report(const pc_bitdlx *b, const pc_dlx_config *cfg, int32_t level,
   return stop || (cfg->max_solutions && solutions >= cfg->max_solutions);
 }
 
-/* The search, inlined twice: `wide` a constant (see NARROW). */
+/* Level l's branching item in *y (Knuth's rule when mrv, else the first
+   uncovered one) and its count; -1 when every item is covered. */
+static inline __attribute__((always_inline)) int32_t choose(const pc_bitdlx *b, int32_t l,
+                                                            bool mrv, int32_t *y,
+                                                            const int mode)
+{
+  if (mode == SLICED) return pc_bitdlx_sliced_choose(b, l, mrv, y);
+  const int32_t *keys = pc_bitdlx_keys(b, l);
+  int32_t best = mrv ? smallest(keys, b->stride) : leftmost(keys, b->n_primary);
+  int32_t shift = pc_bitdlx_shift(b, mode == KEYS_WIDE);
+  *y = best & ((1 << shift) - 1);
+  return best == COVERED ? -1 : best >> shift;
+}
+
+/* The search, inlined for each `mode`. */
 static inline __attribute__((always_inline)) void
-search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const bool wide)
+search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st, const int mode)
 {
   int32_t base = cfg->n_prefix > 0 ? cfg->n_prefix : 0;
   int32_t split = cfg->split_depth > 0 ? cfg->split_depth : INT32_MAX;
-  int32_t level = base, maxlevel = -1, stride = b->stride;
+  int32_t level = base, maxlevel = -1;
   uint64_t *lnodes = b->level_nodes, nodes = 0, solutions = 0;
   bool complete = true, mrv = cfg->choose == PC_CHOOSE_MRV;
   pc_share share;
   pc_bitdlx_begin(b, cfg, &share, base);
-  if (!take_prefix(b, cfg, wide)) goto done;
+  if (!take_prefix(b, cfg, mode)) goto done;
 
 forward:
   if (cfg->max_nodes && nodes == cfg->max_nodes) goto stop;
@@ -308,17 +383,15 @@ forward:
   lnodes[level]++;
   if (level > maxlevel) maxlevel = level;
   {
-    const int32_t *keys = b->keys + (size_t)level * (size_t)stride;
-    int32_t best = mrv ? smallest(keys, stride) : leftmost(keys, b->n_primary);
-    if (best == COVERED || level >= split) {
+    int32_t y, count = choose(b, level, mrv, &y, mode);
+    if (count < 0 || level >= split) {
       solutions++;
       if (report(b, cfg, level, solutions)) goto stop;
       goto backup;
     }
     if (cfg->stop && atomic_load_explicit(cfg->stop, memory_order_relaxed)) goto stop;
-    int32_t shift = pc_bitdlx_shift(b, wide), y = best & ((1 << shift) - 1);
     b->item[level] = y;
-    b->choices[level] = (uint32_t)(best >> shift);
+    b->choices[level] = (uint32_t)count;
     pc_share_enter(&share, level, (int32_t)b->choices[level]);
     b->next[level] = b->row_start[y];
     b->rest[level] = 0;
@@ -327,7 +400,7 @@ advance:
   {
     int32_t k = pc_bitdlx_next_option(b, level);
     if (k < 0) goto backup;
-    take(b, k, level, wide);
+    take(b, k, level, mode);
     level++;
     goto forward;
   }
@@ -346,8 +419,9 @@ done:
 void pc_bitdlx_search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st)
 {
   if (b->left) pc_bitdlx_search_bounded(b, cfg, st);
-  else if (b->wide) search(b, cfg, st, true);
-  else search(b, cfg, st, false);
+  else if (b->sliced) search(b, cfg, st, SLICED);
+  else if (b->wide) search(b, cfg, st, KEYS_WIDE);
+  else search(b, cfg, st, KEYS_NARROW);
 }
 
 /* A reproducible random number below n (xorshift64*). */
@@ -373,7 +447,7 @@ static double random_path(pc_bitdlx *b, uint64_t *state)
     b->rest[l] = 0;
     int32_t k = pc_bitdlx_next_option(b, l);
     for (int32_t r = random_below(state, d); r > 0; r--) k = pc_bitdlx_next_option(b, l);
-    take(b, k, l, b->wide);
+    take(b, k, l, b->wide ? KEYS_WIDE : KEYS_NARROW);
     weight *= d;
     nodes += weight;
   }

@@ -15,6 +15,9 @@
    SSE4 (no unsigned minimum before it). */
 #define PC_BITDLX_COVERED INT32_MAX
 
+/* 128 bits: the items of a bit-sliced plane (bitdlx_sliced.h). */
+typedef uint64_t pc_bitdlx_v2 __attribute__((vector_size(16)));
+
 struct pc_bitdlx {
   int32_t n_options, n_primary, words, stride; /* stride: keys a level, padded */
   int32_t levels;        /* the deepest path's options and null choices, + 1 */
@@ -35,6 +38,16 @@ struct pc_bitdlx {
   int32_t *upper, *slack, *left;
   uint64_t *root_alive;  /* the root's state, as level 0 starts */
   int32_t *root_keys;
+  /* Plain problems of at most 128 primary items: the counts bit-sliced
+     (bitdlx_sliced.h; planes 0 and these NULL otherwise). The keys are
+     kept too, for the estimate. */
+  int32_t planes;        /* the bits of the largest count */
+  pc_bitdlx_v2 *imask;   /* per option, its primary items */
+  pc_bitdlx_v2 *sliced;  /* per level, the uncovered items and `planes` planes */
+  pc_bitdlx_v2 *root_sliced;
+  int32_t *dying;        /* n_options + 8: the options a take kills */
+  uint64_t *summary;     /* per level, (words + 63) / 64: its words with options alive */
+  uint64_t *row_summary; /* the same for each option's conflict row */
   /* The search's state, per level (0 .. levels - 1). */
   uint64_t *alive;       /* `words` words a level */
   int32_t *keys;         /* `stride` keys a level */

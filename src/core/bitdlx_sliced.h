@@ -1,0 +1,140 @@
+/* bitdlx_sliced.h — private to bitdlx.c: the items' counts kept bit-sliced,
+   for plain problems of at most 128 primary items (the common boards).
+
+   A level holds the uncovered items as one 128-bit mask and the counts as
+   planes: bit y of plane p is bit p of item y's count. Taking an option
+   gathers the options it kills, sums their item masks column by column in
+   a small bit-sliced counter (four planes, emptied into the counts every
+   15 options) and subtracts that from the counts: a handful of 128-bit
+   operations per killed option, where keys take one decrement in memory
+   per item of it, and those of options that die one after the other (the
+   same piece's) wait on each other. The item of least count, the first on
+   a tie (Knuth's rule), is found plane by plane from the top; the tree is
+   the keys' tree node for node. */
+#ifndef PC_BITDLX_SLICED_H
+#define PC_BITDLX_SLICED_H
+
+#include "core/bitdlx_state.h"
+
+#define PC_BITDLX_SLICED_ITEMS 128
+
+static inline pc_bitdlx_v2 *pc_bitdlx_sliced_at(const pc_bitdlx *b, int32_t l)
+{
+  return b->sliced + (size_t)l * (size_t)(b->planes + 1);
+}
+
+static inline bool pc_bitdlx_v2_any(pc_bitdlx_v2 x) { return (x[0] | x[1]) != 0; }
+
+/* counts -= sum, sum in four planes (counts never go below zero: each
+   killed option was counted once). */
+static inline __attribute__((always_inline)) void
+pc_bitdlx_sliced_subtract(pc_bitdlx_v2 *restrict c, int32_t planes, const pc_bitdlx_v2 sum[4])
+{
+  pc_bitdlx_v2 borrow = {0, 0};
+  int32_t p = 0;
+  for (; p < 4 && p < planes; p++) {
+    pc_bitdlx_v2 x = c[p], y = sum[p];
+    c[p] = x ^ y ^ borrow;
+    borrow = (~x & (y | borrow)) | (y & borrow);
+  }
+  for (; p < planes && pc_bitdlx_v2_any(borrow); p++) {
+    pc_bitdlx_v2 x = c[p];
+    c[p] = x ^ borrow;
+    borrow &= ~x;
+  }
+}
+
+/* Level l + 1's options: level l's less those in k's conflict row, the
+   ones that die (alive at level l) listed in b->dying, their number
+   returned. Each level also keeps which of its words have an option alive
+   (b->summary): deep in the search most are empty, and only the words
+   that both the level and the row have are visited. Each such word gives
+   eight options at a time, so that few branches go one way or the other
+   unpredictably. */
+static inline __attribute__((always_inline)) int32_t pc_bitdlx_sliced_kill(pc_bitdlx *b,
+                                                                         int32_t k, int32_t l)
+{
+  const int32_t words = b->words, swords = (words + 63) / 64;
+  const uint64_t *restrict from = pc_bitdlx_alive(b, l);
+  const uint64_t *restrict mask = b->conflicts + (size_t)k * (size_t)words;
+  const uint64_t *restrict row = b->row_summary + (size_t)k * (size_t)swords;
+  const uint64_t *restrict was = b->summary + (size_t)l * (size_t)swords;
+  uint64_t *restrict to = pc_bitdlx_alive(b, l + 1);
+  uint64_t *restrict is = b->summary + (size_t)(l + 1) * (size_t)swords;
+  int32_t *restrict out = b->dying;
+  memcpy(to, from, (size_t)words * sizeof *to);
+  for (int32_t s = 0; s < swords; s++) {
+    uint64_t keep = was[s];
+    for (uint64_t both = was[s] & row[s]; both; both &= both - 1) {
+      int32_t w = s * 64 + __builtin_ctzll(both);
+      uint64_t d = from[w] & mask[w];
+      to[w] = from[w] & ~mask[w];
+      keep &= ~((uint64_t)(to[w] == 0) << (w % 64));
+      int32_t count = __builtin_popcountll(d);
+      int32_t *next = out + count;
+      do {
+#pragma GCC unroll 8
+        for (int32_t i = 0; i < 8; i++, d &= d - 1) /* past the last: any index */
+          out[i] = w * 64 + __builtin_ctzll(d | 1ull << 63);
+        out += 8;
+      } while (d);
+      out = next;
+    }
+    is[s] = keep;
+  }
+  return (int32_t)(out - b->dying);
+}
+
+/* Level l + 1's options and counts: level l's less the options that k
+   kills (k itself included); then k's items are covered. */
+static inline __attribute__((always_inline)) void pc_bitdlx_sliced_take(pc_bitdlx *b, int32_t k,
+                                                                        int32_t l)
+{
+  int32_t n = pc_bitdlx_sliced_kill(b, k, l);
+  const pc_bitdlx_v2 *restrict imask = b->imask;
+  const pc_bitdlx_v2 *restrict src = pc_bitdlx_sliced_at(b, l);
+  pc_bitdlx_v2 *restrict c = pc_bitdlx_sliced_at(b, l + 1);
+  memcpy(c, src, (size_t)(b->planes + 1) * sizeof *c);
+  for (int32_t i = 0; i < n;) {
+    pc_bitdlx_v2 sum[4] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};
+    for (int32_t end = i + 15 < n ? i + 15 : n; i < end; i++) {
+      pc_bitdlx_v2 x = imask[b->dying[i]], c1 = sum[0] & x;
+      sum[0] ^= x;
+      pc_bitdlx_v2 c2 = sum[1] & c1;
+      sum[1] ^= c1;
+      sum[3] ^= sum[2] & c2;
+      sum[2] ^= c2;
+    }
+    pc_bitdlx_sliced_subtract(c + 1, b->planes, sum);
+  }
+  c[0] &= ~imask[k];
+  b->option[l] = k;
+}
+
+/* Level l's branching item in *y (Knuth's rule when mrv, else the first
+   uncovered one) and its count; -1 when every item is covered. */
+static inline __attribute__((always_inline)) int32_t
+pc_bitdlx_sliced_choose(const pc_bitdlx *b, int32_t l, bool mrv, int32_t *y)
+{
+  const pc_bitdlx_v2 *c = pc_bitdlx_sliced_at(b, l);
+  pc_bitdlx_v2 cand = c[0];
+  if (!pc_bitdlx_v2_any(cand)) return -1;
+  int32_t count = 0;
+  uint64_t lo = cand[0], hi = cand[1];
+  if (mrv) {
+    for (int32_t p = b->planes - 1; p >= 0; p--) {
+      uint64_t zlo = lo & ~c[1 + p][0], zhi = hi & ~c[1 + p][1];
+      bool some = (zlo | zhi) != 0;
+      lo = some ? zlo : lo;
+      hi = some ? zhi : hi;
+      count |= (int32_t)!some << p;
+    }
+  }
+  *y = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi);
+  if (!mrv)
+    for (int32_t p = 0; p < b->planes; p++)
+      count |= (int32_t)(c[1 + p][*y / 64] >> (*y % 64) & 1) << p;
+  return count;
+}
+
+#endif
