@@ -4,8 +4,8 @@
    A level holds the uncovered items as one 128-bit mask and the counts as
    planes: bit y of plane p is bit p of item y's count. Taking an option
    gathers the options it kills, sums their item masks column by column in
-   a small bit-sliced counter (four planes, emptied into the counts every
-   15 options) and subtracts that from the counts: a handful of 128-bit
+   a small bit-sliced counter (five planes, emptied into the counts every
+   31 options) and subtracts that from the counts: a handful of 128-bit
    operations per killed option, where keys take one decrement in memory
    per item of it, and those of options that die one after the other (the
    same piece's) wait on each other. The item of least count, the first on
@@ -25,14 +25,14 @@ static inline pc_bitdlx_v2 *pc_bitdlx_sliced_at(const pc_bitdlx *b, int32_t l)
 
 static inline bool pc_bitdlx_v2_any(pc_bitdlx_v2 x) { return (x[0] | x[1]) != 0; }
 
-/* counts -= sum, sum in four planes (counts never go below zero: each
+/* counts -= sum, sum in five planes (counts never go below zero: each
    killed option was counted once). */
 static inline __attribute__((always_inline)) void
-pc_bitdlx_sliced_subtract(pc_bitdlx_v2 *restrict c, int32_t planes, const pc_bitdlx_v2 sum[4])
+pc_bitdlx_sliced_subtract(pc_bitdlx_v2 *restrict c, int32_t planes, const pc_bitdlx_v2 sum[5])
 {
   pc_bitdlx_v2 borrow = {0, 0};
   int32_t p = 0;
-  for (; p < 4 && p < planes; p++) {
+  for (; p < 5 && p < planes; p++) {
     pc_bitdlx_v2 x = c[p], y = sum[p];
     c[p] = x ^ y ^ borrow;
     borrow = (~x & (y | borrow)) | (y & borrow);
@@ -96,14 +96,16 @@ static inline __attribute__((always_inline)) void pc_bitdlx_sliced_take(pc_bitdl
   pc_bitdlx_v2 *restrict c = pc_bitdlx_sliced_at(b, l + 1);
   memcpy(c, src, (size_t)(b->planes + 1) * sizeof *c);
   for (int32_t i = 0; i < n;) {
-    pc_bitdlx_v2 sum[4] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};
-    for (int32_t end = i + 15 < n ? i + 15 : n; i < end; i++) {
+    pc_bitdlx_v2 sum[5] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
+    for (int32_t end = i + 31 < n ? i + 31 : n; i < end; i++) {
       pc_bitdlx_v2 x = imask[b->dying[i]], c1 = sum[0] & x;
       sum[0] ^= x;
       pc_bitdlx_v2 c2 = sum[1] & c1;
       sum[1] ^= c1;
-      sum[3] ^= sum[2] & c2;
+      pc_bitdlx_v2 c3 = sum[2] & c2;
       sum[2] ^= c2;
+      sum[4] ^= sum[3] & c3;
+      sum[3] ^= c3;
     }
     pc_bitdlx_sliced_subtract(c + 1, b->planes, sum);
   }
