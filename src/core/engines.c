@@ -112,15 +112,16 @@ static const pc_engine *by_name(const char *name)
    them are drawn in proportion to their path probabilities (Knuth's
    estimate of a subtree's share: the heavy ones, where the work is), then
    searched by both bitset engines, one sample after the other. A bitdlx
-   node costs about TRIAL_NODE_COST bits nodes (4 to 9 on the shipped
-   boards), so bitdlx is taken when bits visits more than that many times
-   its nodes on the samples both searched. Nodes, not seconds: a trial that
+   node costs about TRIAL_NODE_COST bits nodes (3.4 to 6.4 on the shipped
+   boards of at most 128 primary items, where its counts are bit-sliced;
+   about 10 beyond), so bitdlx is taken when bits visits more than that
+   many times its nodes on the samples both searched. Nodes, not seconds: a trial that
    ends in time always gives the same problem the same engine (all shipped
    boards but the largest); a longer one is cut at its time (a watch thread
    sets the engines' stop flag) and judged on the samples done by then. */
 #define TRIAL_LEAVES 16384
 #define TRIAL_SAMPLE 64
-#define TRIAL_NODE_COST 7
+#define TRIAL_NODE_COST 6
 #define TRIAL_CLEAR (2 * TRIAL_NODE_COST)
 #define TRIAL_PATHS 1024
 #define TRIAL_TICK_NS 5000000L
