@@ -3,8 +3,8 @@
    with their copies named apart, then the DLX engine on every matrix in
    tests/data, one thread (file, solutions, nodes, updates, seconds,
    million updates per second), then the leftmost rule on one matrix, then
-   every engine and `xc`'s default on each matrix beside Knuth's dlx1 and
-   ssxcc (when KNUTH_BIN names a folder with them), then
+   every engine and `xc`'s default on each matrix beside Knuth's dlx1,
+   dance and ssxcc (when KNUTH_BIN names a folder with them), then
    `polycover challenge` as issue #19 asks for (the program $POLYCOVER, by
    default ./polycover). Run from the repository root.
 
@@ -504,7 +504,8 @@ static bool run_timed(const char *command, int runs, timed *t)
 }
 
 /* Knuth's program `name` on a matrix when KNUTH_BIN has it: its cell of
-   the table ("" when not run) and its seconds (0). */
+   the table ("" when not run) and its seconds (0). His dance (the paper's
+   program) reads the same lines but no comments: they are left out. */
 static void knuth_cell(const char *name, const char *path, char cell[16], double *seconds)
 {
   const char *dir = getenv("KNUTH_BIN");
@@ -512,7 +513,10 @@ static void knuth_cell(const char *name, const char *path, char cell[16], double
   timed t = {0};
   cell[0] = '\0';
   *seconds = 0;
-  snprintf(command, sizeof command, "%s/%s < %s 2>&1 >/dev/null", dir ? dir : "", name, path);
+  if (!strcmp(name, "dance"))
+    snprintf(command, sizeof command, "grep -v '^|' %s | %s/dance", path, dir ? dir : "");
+  else
+    snprintf(command, sizeof command, "%s/%s < %s 2>&1 >/dev/null", dir ? dir : "", name, path);
   if (!dir || !run_timed(command, 3, &t)) return;
   snprintf(cell, 16, "%.2f", t.seconds);
   *seconds = t.seconds;
@@ -525,12 +529,13 @@ static bool bench_engines_on(report *r, const char *prog, const char *path)
 {
   static const char *const engines[] = {"dlx", "bitdlx", "bits"};
   const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-  char command[1200], dlx1[16], ssxcc[16], ratio[16] = "", b1[32];
+  char command[1200], dlx1[16], dance[16], ssxcc[16], ratio[16] = "", b1[32];
   double knuth, ssxcc_seconds, best = 1e300;
   timed t = {0};
   knuth_cell("dlx1", path, dlx1, &knuth);
+  knuth_cell("dance", path, dance, &knuth);
   knuth_cell("ssxcc", path, ssxcc, &ssxcc_seconds);
-  say(r, "| %-20s | %6s | %6s |", name, dlx1, ssxcc);
+  say(r, "| %-20s | %6s | %6s | %6s |", name, dlx1, dance, ssxcc);
   for (int e = 0; e < 3; e++) {
     snprintf(command, sizeof command, "%s xc --json --quiet -j1 --engine %s %s", prog,
              engines[e], path);
@@ -552,15 +557,16 @@ static bool bench_engines(report *r)
   glob_t g;
   if (glob("tests/data/*.dlx", 0, NULL, &g) != 0) return false;
   say(r, "Every engine on the bench matrices, all solutions, one thread (CPU seconds of "
-         "the whole command, the fastest of three; Knuth's dlx1 and ssxcc when KNUTH_BIN "
-         "names a folder with them; default: `polycover xc` without --engine, its trial "
+         "the whole command, the fastest of three; Knuth's dlx1, dance (his paper's "
+         "program) and ssxcc when KNUTH_BIN names a folder with them; default: `polycover xc` without --engine, its trial "
          "included, and the engine it took; /best: the default's time over the fastest "
          "engine's; ssxcc/: how many times faster than ssxcc the default is; "
          "obeirne.dlx and kanoodle_pyramid.dlx left out, where bits needs many "
          "minutes):\n\n");
-  say(r, "| %-20s | %6s | %6s | %6s | %6s | %6s | %13s | %5s | %5s | %9s |\n", "matrix",
-      "dlx1", "ssxcc", "dlx", "bitdlx", "bits", "default", "/best", "ssxcc/", "solutions");
-  say(r, "|----------------------|-------:|-------:|-------:|-------:|-------:|"
+  say(r, "| %-20s | %6s | %6s | %6s | %6s | %6s | %6s | %13s | %5s | %5s | %9s |\n",
+      "matrix", "dlx1", "dance", "ssxcc", "dlx", "bitdlx", "bits", "default", "/best", "ssxcc/",
+      "solutions");
+  say(r, "|----------------------|-------:|-------:|-------:|-------:|-------:|-------:|"
          "---------------|------:|------:|----------:|\n");
   bool ok = true;
   for (size_t i = 0; i < g.gl_pathc; i++)
