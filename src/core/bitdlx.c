@@ -436,18 +436,18 @@ static int32_t random_below(uint64_t *state, int32_t n)
 /* One random path down from the root (level 0, which the path does not
    change; plain problems, Knuth's rule): the nodes it stands for, 1 + d1
    + d1 d2 + ..., d being the option counts. */
-static double random_path(pc_bitdlx *b, uint64_t *state)
+static double random_path(pc_bitdlx *b, uint64_t *state, const int mode)
 {
   double weight = 1, nodes = 1;
   for (int32_t l = 0;; l++) {
-    int32_t best = smallest(pc_bitdlx_keys(b, l), b->stride), d = best >> b->shift;
-    if (best == COVERED || d == 0) return nodes;
-    b->item[l] = best & ((1 << b->shift) - 1);
-    b->next[l] = b->row_start[b->item[l]];
+    int32_t y, d = choose(b, l, true, &y, mode);
+    if (d <= 0) return nodes;
+    b->item[l] = y;
+    b->next[l] = b->row_start[y];
     b->rest[l] = 0;
     int32_t k = pc_bitdlx_next_option(b, l);
     for (int32_t r = random_below(state, d); r > 0; r--) k = pc_bitdlx_next_option(b, l);
-    take(b, k, l, b->wide ? KEYS_WIDE : KEYS_NARROW);
+    take(b, k, l, mode);
     weight *= d;
     nodes += weight;
   }
@@ -458,7 +458,8 @@ double pc_bitdlx_estimate(pc_bitdlx *b, uint64_t paths, uint64_t seed)
   uint64_t state = seed * 0x9E3779B97F4A7C15ull | 1;
   double total = 0;
   pc_bitdlx_start(b);
-  for (uint64_t p = 0; p < paths; p++) total += random_path(b, &state);
+  int mode = b->sliced ? SLICED : b->wide ? KEYS_WIDE : KEYS_NARROW;
+  for (uint64_t p = 0; p < paths; p++) total += random_path(b, &state, mode);
   return paths ? total / (double)paths : 0;
 }
 
