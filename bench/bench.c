@@ -234,16 +234,29 @@ static void solved_free(solved *x)
 }
 
 /* Solves a shipped board as `solve` does, with `engine`, and prints one
-   row; seconds are wall time here (several threads). `picked` marks the
+   row; seconds are wall time here (several threads), the fastest of
+   BOARD_RUNS when a run takes less than BOARD_REPEAT_SECONDS (one run on
+   this shared machine can take a third longer). `picked` marks the
    engine auto takes. */
+#define BOARD_RUNS 3
+#define BOARD_REPEAT_SECONDS 3.0
+
 static bool bench_board(report *r, const char *board, bool all, const pc_engine *engine,
                         int threads, const pc_engine *picked)
 {
   char path[256];
   snprintf(path, sizeof path, "boards/%s.yaml", board);
   solved x;
-  if (!solve_file(path, all, engine, threads, &x)) return false;
-  board_row(r, board, all, &x.sv.census, engine, picked, &x.res);
+  double fastest = 1e300;
+  for (int run = 0; run < BOARD_RUNS; run++) {
+    if (!solve_file(path, all, engine, threads, &x)) return false;
+    if (x.res.seconds < fastest) fastest = x.res.seconds;
+    if (run + 1 == BOARD_RUNS || fastest >= BOARD_REPEAT_SECONDS) break;
+    solved_free(&x);
+  }
+  pc_runner_result shown = x.res;
+  shown.seconds = fastest;
+  board_row(r, board, all, &x.sv.census, engine, picked, &shown);
   solved_free(&x);
   return true;
 }
@@ -296,8 +309,8 @@ static bool bench_boards(report *r)
       "tetra5x5-noL", "obeirne",      "soma",        "planar2x3x10",    "planar2x5x6",
       "planar3x4x5",  "kanoodle-pyramid"};
   const char *only = getenv("BENCH_BOARDS");
-  say(r, "Boards, as `polycover solve` runs them (seconds: wall time; * the engine "
-         "`auto` takes):\n\n");
+  say(r, "Boards, as `polycover solve` runs them (seconds: wall time, the fastest of "
+         "three runs under 3 s; * the engine `auto` takes):\n\n");
   say(r, "| %-14s | %-6s | %9s | %7s | %-7s | %7s | %8s | %21s | %16s |\n", "board", "search",
       "solutions", "unique", "engine", "threads", "seconds", "work", "rate");
   say(r, "|----------------|--------|----------:|--------:|---------|--------:|---------:|"
