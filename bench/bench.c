@@ -571,8 +571,9 @@ static bool bench_engines(report *r)
   if (glob("tests/data/*.dlx", 0, NULL, &g) != 0) return false;
   say(r, "Every engine on the bench matrices, all solutions, one thread (CPU seconds of "
          "the whole command, the fastest of three; Knuth's dlx1, dance (his paper's "
-         "program) and ssxcc when KNUTH_BIN names a folder with them; default: `polycover xc` without --engine, its trial "
-         "included, and the engine it took; /best: the default's time over the fastest "
+         "program) and ssxcc when KNUTH_BIN names a folder with them; default: "
+         "`polycover xc` without --engine, its trial included, and the engine it took; "
+         "/best: the default's time over the fastest "
          "engine's; ssxcc/: how many times faster than ssxcc the default is; "
          "obeirne.dlx and kanoodle_pyramid.dlx left out, where bits needs many "
          "minutes):\n\n");

@@ -39,8 +39,8 @@ struct pc_bitdlx {
   uint64_t *root_alive;  /* the root's state, as level 0 starts */
   int32_t *root_keys;
   /* Plain problems of at most 128 primary items: the counts bit-sliced
-     (bitdlx_sliced.h; planes 0 and these NULL otherwise). The keys are
-     kept too, for the estimate. */
+     (bitdlx_sliced.h; planes 0 and these NULL otherwise). Their search
+     and estimate use no keys but the root's, which the planes come from. */
   int32_t planes;        /* the bits of the largest count */
   pc_bitdlx_v2 *imask;   /* per option, its primary items */
   pc_bitdlx_v2 *sliced;  /* per level, the uncovered items and `planes` planes */
