@@ -1,7 +1,7 @@
 /* bitdlx_state.h — private to bitdlx.c and bitdlx_bounds.c: the engine's
    structure and the small steps both searches make on it (an option
    leaving the counts, options dying, the level's copy). Nothing else
-   includes this header. */
+   includes this header but bitdlx_sliced.h, bitdlx.c's own part. */
 #ifndef PC_BITDLX_STATE_H
 #define PC_BITDLX_STATE_H
 

@@ -112,13 +112,13 @@ static const pc_engine *by_name(const char *name)
    them are drawn in proportion to their path probabilities (Knuth's
    estimate of a subtree's share: the heavy ones, where the work is), then
    searched by both bitset engines, one sample after the other. A bitdlx
-   node costs about TRIAL_NODE_COST bits nodes (3.4 to 6.4 on the shipped
-   boards of at most 128 primary items, where its counts are bit-sliced;
-   about 10 beyond), so bitdlx is taken when bits visits more than that
-   many times its nodes on the samples both searched. Nodes, not seconds: a trial that
-   ends in time always gives the same problem the same engine (all shipped
-   boards but the largest); a longer one is cut at its time (a watch thread
-   sets the engines' stop flag) and judged on the samples done by then. */
+   node costs about TRIAL_NODE_COST bits nodes where its counts are
+   bit-sliced (up to 128 primary items; more beyond: docs/speed.md), so
+   bitdlx is taken when bits visits more than that many times its nodes on
+   the samples both searched. Nodes, not seconds: a trial that ends in
+   time always gives the same problem the same engine (all shipped boards
+   but the largest); a longer one is cut at its time (a watch thread sets
+   the engines' stop flag) and judged on the samples done by then. */
 #define TRIAL_LEAVES 16384
 #define TRIAL_SAMPLE 64
 #define TRIAL_NODE_COST 6
@@ -330,8 +330,9 @@ static bool bitdlx_wins(pc_bitdlx *d, const pc_xc *xc, const atomic_int *halt, d
    SMALL_PATHS random paths, reproducible) is not worth a trial, which
    would cost about as much as the search: bitdlx, whose tree the estimate
    measures, takes it (bits's tree can be far larger than DLX's). A first
-   estimate from a quarter of the paths settles a tree far below that (the
-   paths cost a third of a search of 10,000 nodes). */
+   estimate from a quarter of the paths settles a tree far below that: on
+   a tree of a few thousand nodes, all the paths would cost a good part
+   of the search. */
 #define SMALL_NODES 100000
 #define SMALL_PATHS 256
 
