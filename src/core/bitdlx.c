@@ -128,8 +128,9 @@ static bool make_root(pc_bitdlx *b)
 }
 
 /* The bit-sliced counts (plain problems of at most 128 primary items):
-   each option's items, the root's counts, a level's state; false when out
-   of memory. */
+   each option's items, a level's state; false when out of memory. Level
+   0 is the root's state for good: the plain search writes a level only
+   when it takes an option above it. */
 static bool make_sliced(pc_bitdlx *b)
 {
   int32_t most = 1, unit = 1 << b->shift;
@@ -139,13 +140,11 @@ static bool make_sliced(pc_bitdlx *b)
   size_t level = (size_t)b->planes + 1;
   b->imask = pc_calloc_array((size_t)b->n_options + 1, sizeof *b->imask);
   b->sliced = pc_calloc_array((size_t)b->levels * level, sizeof *b->sliced);
-  b->root_sliced = pc_calloc_array(level, sizeof *b->root_sliced);
   b->dying = pc_alloc_array((size_t)b->n_options + 8, sizeof *b->dying);
   size_t swords = ((size_t)b->words + 63) / 64;
   b->summary = pc_calloc_array((size_t)b->levels * swords, sizeof *b->summary);
   b->row_summary = pc_calloc_array((size_t)b->n_options * swords + 1, sizeof *b->row_summary);
-  if (!b->imask || !b->sliced || !b->root_sliced || !b->dying || !b->summary || !b->row_summary)
-    return false;
+  if (!b->imask || !b->sliced || !b->dying || !b->summary || !b->row_summary) return false;
   for (int32_t k = 0; k < b->n_options; k++)
     for (int32_t w = 0; w < b->words; w++)
       if (b->conflicts[(size_t)k * (size_t)b->words + (size_t)w])
@@ -157,10 +156,12 @@ static bool make_sliced(pc_bitdlx *b)
     }
   for (int32_t y = 0; y < b->n_primary; y++) {
     int32_t count = b->root_keys[y] / unit;
-    b->root_sliced[0][y / 64] |= 1ull << (y % 64); /* uncovered, even with no option */
+    b->sliced[0][y / 64] |= 1ull << (y % 64); /* uncovered, even with no option */
     for (int32_t p = 0; p < b->planes; p++)
-      b->root_sliced[1 + p][y / 64] |= (uint64_t)(count >> p & 1) << (y % 64);
+      b->sliced[1 + p][y / 64] |= (uint64_t)(count >> p & 1) << (y % 64);
   }
+  for (int32_t w = 0; w < b->words; w++)
+    if (b->root_alive[w]) set_bit(b->summary, w);
   return true;
 }
 
@@ -248,7 +249,6 @@ void pc_bitdlx_free(pc_bitdlx *b)
   free(b->root_keys);
   free(b->imask);
   free(b->sliced);
-  free(b->root_sliced);
   free(b->dying);
   free(b->summary);
   free(b->row_summary);
@@ -261,20 +261,10 @@ void pc_bitdlx_free(pc_bitdlx *b)
   free(b);
 }
 
-/* Level 0's bit-sliced counts, and which of its words have options. */
-static void start_sliced(pc_bitdlx *b)
-{
-  memcpy(b->sliced, b->root_sliced, (size_t)(b->planes + 1) * sizeof *b->sliced);
-  memset(b->summary, 0, ((size_t)b->words + 63) / 64 * sizeof *b->summary);
-  for (int32_t w = 0; w < b->words; w++)
-    if (b->root_alive[w]) set_bit(b->summary, w);
-}
-
 void pc_bitdlx_start(pc_bitdlx *b)
 {
   memcpy(b->alive, b->root_alive, (size_t)b->words * sizeof *b->alive);
   memcpy(b->keys, b->root_keys, (size_t)b->stride * sizeof *b->keys);
-  if (b->sliced) start_sliced(b);
   if (b->left) memcpy(b->left, b->upper, (size_t)b->n_primary * sizeof *b->left);
 }
 

@@ -44,7 +44,6 @@ struct pc_bitdlx {
   int32_t planes;        /* the bits of the largest count */
   pc_bitdlx_v2 *imask;   /* per option, its primary items */
   pc_bitdlx_v2 *sliced;  /* per level, the uncovered items and `planes` planes */
-  pc_bitdlx_v2 *root_sliced;
   int32_t *dying;        /* n_options + 8: the options a take kills */
   uint64_t *summary;     /* per level, (words + 63) / 64: its words with options alive */
   uint64_t *row_summary; /* the same for each option's conflict row */
