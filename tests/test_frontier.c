@@ -2,8 +2,10 @@
    shipped boards it applies to and on random small puzzles (free and
    one-sided pieces, copies: any, rectangles and boards with holes) it
    gives the search's count of all solutions and, by Burnside's lemma, the
-   census's count of essentially different ones, whatever the threads.
-   Where it does not apply it says so, and `solve --method` follows. */
+   census's count of essentially different ones, whatever the threads; so
+   does its meeting in the middle, whole, split into shares, or cut
+   anywhere. Where it does not apply it says so, and `solve --method`
+   follows. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +22,7 @@ typedef struct counted {
   char msg[512];
 } counted;
 
-static counted frontier_count(const char *path, int threads)
+static counted frontier_count_as(const char *path, pc_frontier_config cfg)
 {
   pc_puzzle pz;
   pc_error err = {0};
@@ -29,7 +31,6 @@ static counted frontier_count(const char *path, int threads)
   cr_assert_eq(pc_solver_init(&sv, &pz, true, false, 0, &err), PC_OK, "%s", err.msg);
   counted c = {.applies = pc_frontier_unfit(&pz, &sv.full) == NULL};
   pc_frontier_stats st;
-  pc_frontier_config cfg = {.threads = threads};
   c.status = pc_frontier_count(&pz, &sv.full, &sv.group, &cfg, &st, &err);
   snprintf(c.msg, sizeof c.msg, "%s", err.msg);
   c.solutions = st.solutions;
@@ -38,6 +39,16 @@ static counted frontier_count(const char *path, int threads)
   pc_solver_free(&sv);
   pc_puzzle_free(&pz);
   return c;
+}
+
+static counted frontier_count(const char *path, int threads)
+{
+  return frontier_count_as(path, (pc_frontier_config){.threads = threads});
+}
+
+static counted meet_count(const char *path, int threads)
+{
+  return frontier_count_as(path, (pc_frontier_config){.threads = threads, .meet = true});
 }
 
 /* The frontier against the search reduced to a solution per class, whose
@@ -51,6 +62,12 @@ static counted check_against_search(const char *path)
                (unsigned long long)c.solutions, (unsigned long long)s.solutions);
   cr_expect_eq(c.unique, s.unique, "%s: %llu unique, the census %llu", path,
                (unsigned long long)c.unique, (unsigned long long)s.unique);
+  counted met = meet_count(path, 2);
+  cr_assert_eq(met.status, PC_OK, "%s: %s", path, met.msg);
+  cr_expect_eq(met.solutions, s.solutions, "%s: met %llu solutions, the search %llu", path,
+               (unsigned long long)met.solutions, (unsigned long long)s.solutions);
+  cr_expect_eq(met.unique, s.unique, "%s: met %llu unique", path,
+               (unsigned long long)met.unique);
   return c;
 }
 
@@ -71,6 +88,38 @@ Test(frontier, pentominoes_6x10)
   cr_assert_eq(c.status, PC_OK);
   cr_expect_eq(c.solutions, 9356);
   cr_expect_eq(c.unique, 2339);
+}
+
+/* Met in the middle, whole and in 2^3 parts, on one thread and three. */
+Test(frontier, meet_pentominoes_6x10)
+{
+  counted one = meet_count("boards/pent6x10.yaml", 1);
+  cr_assert_eq(one.status, PC_OK, "%s", one.msg);
+  cr_expect_eq(one.solutions, 9356);
+  cr_expect_eq(one.unique, 2339);
+  counted parts = frontier_count_as("boards/pent6x10.yaml",
+                                    (pc_frontier_config){.threads = 3, .meet = true, .split = 3});
+  cr_assert_eq(parts.status, PC_OK, "%s", parts.msg);
+  cr_expect_eq(parts.solutions, 9356);
+  cr_expect_eq(parts.unique, 2339);
+  counted too_many = frontier_count_as(
+      "boards/pent6x10.yaml", (pc_frontier_config){.meet = true, .split = 13}); /* 12 pieces */
+  cr_expect_eq(too_many.status, PC_ERR_INPUT);
+  cr_expect(strstr(too_many.msg, "splits by 1 to"), "%s", too_many.msg);
+}
+
+/* Wherever the passes meet (the cut at every cell, the ends included),
+   the count is the same. */
+Test(frontier, meet_anywhere)
+{
+  uint64_t whole = frontier_count("boards/pent3x20.yaml", 1).solutions;
+  cr_assert_eq(whole, 8);
+  for (int32_t cut = 1; cut <= 60; cut++) {
+    counted c = frontier_count_as("boards/pent3x20.yaml",
+                                  (pc_frontier_config){.threads = 2, .meet = true, .cut = cut});
+    cr_assert_eq(c.status, PC_OK, "cut %d: %s", (int)cut, c.msg);
+    cr_expect_eq(c.solutions, whole, "cut %d: %llu", (int)cut, (unsigned long long)c.solutions);
+  }
 }
 
 Test(frontier, threads_agree)
@@ -111,6 +160,10 @@ Test(frontier, shares_add_up)
                  "%s", err.msg);
     cr_expect_eq(share.unique, 0, "a share counts no classes");
     sum += share.solutions;
+    pc_frontier_stats met;
+    cfg.meet = true;
+    cr_assert_eq(pc_frontier_count(&pz, &sv.full, &sv.group, &cfg, &met, &err), PC_OK);
+    cr_expect_eq(met.solutions, share.solutions, "share %llu met", (unsigned long long)a);
   }
   cr_expect_eq(sum, whole.solutions);
   cfg = (pc_frontier_config){.threads = 1, .cut = 3, .left = 1, .right = 1};
@@ -258,12 +311,21 @@ Test(frontier, solve_method)
   cr_expect(strstr(r.out, "\"engine\": \"frontier\""), "%s", r.out);
   pc_run_free(&r);
 
+  const char *meet[] = {"solve", "--count", "--json", "--method", "meet", "--meet-split", "2",
+                        "boards/pent5x12.yaml", NULL};
+  cr_expect_eq(json_count(meet, "solutions"), json_count(search, "solutions"));
+  cr_expect_eq(json_count(meet, "unique"), json_count(search, "unique"));
+
   const char *sticks[] = {"solve", "--count", "--method", "frontier",
                           "boards/tetra5x5-noH.yaml", NULL};
   const char *no_count[] = {"solve", "--method", "frontier", "boards/pent5x12.yaml", NULL};
   const char *unknown[] = {"solve", "--count", "--method", "guess", "boards/pent5x12.yaml", NULL};
-  const char *const *bad[] = {sticks, no_count, unknown};
-  for (int i = 0; i < 3; i++) {
+  const char *stray_split[] = {"solve", "--count", "--meet-split", "2", "boards/pent5x12.yaml",
+                               NULL};
+  const char *meet_sticks[] = {"solve", "--count", "--method", "meet",
+                               "boards/tetra5x5-noH.yaml", NULL};
+  const char *const *bad[] = {sticks, no_count, unknown, stray_split, meet_sticks};
+  for (int i = 0; i < 5; i++) {
     r = pc_run_program(NULL, bad[i]);
     cr_expect_eq(r.status, 2, "case %d: %s", i, r.err);
     cr_expect(strstr(r.err, "method"), "case %d: %s", i, r.err);

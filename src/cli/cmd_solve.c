@@ -14,6 +14,7 @@
 #include "poly/solfile.h"
 #include "cli/solve_jobs.h"
 #include "cli/solve_frontier.h"
+#include "poly/frontier.h"
 #include "cli/solve_pictures.h"
 #include "cli/solve_report.h"
 #include "core/engines.h"
@@ -68,9 +69,13 @@ static const char usage[] =
     "                       profile; --split-only: the jobs (docs/formats.md)\n"
     "      --method M       how --count counts: frontier (a dynamic programme\n"
     "                       over the board's profile that does not visit each\n"
-    "                       solution; docs/counting.md), search, or auto (the\n"
-    "                       default: frontier when it applies and is expected to\n"
-    "                       be faster, and nothing but the counts is asked for)\n"
+    "                       solution; docs/counting.md), meet (the same from both\n"
+    "                       ends, met in the middle: less memory), search, or auto\n"
+    "                       (the default: frontier when it applies and is expected\n"
+    "                       to be faster, and nothing but the counts is asked for)\n"
+    "      --meet-split K   with --method meet: count in 2^K parts, one after the\n"
+    "                       other, by the side of the middle each of the first K\n"
+    "                       single pieces lies on (each part needs less memory)\n"
     "      --no-precheck    search even when a coloring of the board proves that\n"
     "                       there is no solution (checked first by default)\n"
     PC_RUN_USAGE
@@ -99,7 +104,7 @@ enum {
   OPT_ALL = 256, OPT_UNIQUE, OPT_BEST, OPT_SYM_TABLE, OPT_LEFTMOST, OPT_PROFILE, OPT_JSON,
   OPT_RENDER, OPT_INDEX, OPT_GALLERY, OPT_MAX, OPT_COLUMNS, OPT_SORT, OPT_PROFILE_PLOT,
   OPT_SPLIT_ONLY, OPT_JOBS, OPT_DIR, OPT_JOB, OPT_RESULT, OPT_NO_PRECHECK, OPT_LABELS,
-  OPT_METHOD,
+  OPT_METHOD, OPT_MEET_SPLIT,
 };
 
 typedef struct solve_run {
@@ -203,6 +208,7 @@ static const struct option longopts[] = {
     {"result", required_argument, NULL, OPT_RESULT},
     {"no-precheck", no_argument, NULL, OPT_NO_PRECHECK},
     {"method", required_argument, NULL, OPT_METHOD},
+    {"meet-split", required_argument, NULL, OPT_MEET_SPLIT},
     PC_RUN_LONGOPTS,
     PC_RUN_MPI_LONGOPT,
     {NULL, 0, NULL, 0}};
@@ -215,7 +221,7 @@ typedef struct solve_cmd {
   pc_method method;
   char why[1024];
   const char *board, *dir, *job_path, *result;
-  uint64_t split_only, jobs;
+  uint64_t split_only, jobs, meet_split;
   pc_runner_config cfg;
   pc_run_options ro;
   solve_run run;          /* its output, limit and pictures are options too */
@@ -289,7 +295,11 @@ static pc_status take_option(int c, const char *arg, solve_cmd *o, pc_error *err
   case OPT_NO_PRECHECK: o->no_precheck = true; break;
   case OPT_METHOD:
     if (!pc_method_by_name(arg, &o->method))
-      s = pc_usage_fail("solve", err, "--method is frontier, search or auto, not '%s'", arg);
+      s = pc_usage_fail("solve", err, "--method is frontier, meet, search or auto, not '%s'",
+                        arg);
+    break;
+  case OPT_MEET_SPLIT:
+    s = positive("meet-split", arg, PC_FRONTIER_MAX_SPLIT, &o->meet_split, err);
     break;
   default:
     if (!take_picture_option(c, arg, &o->run.pictures, &s, err))
@@ -332,10 +342,13 @@ static bool counts_only(const solve_cmd *o)
 static pc_status check_options(solve_cmd *o, pc_error *err)
 {
   const pc_solve_pictures *pic = &o->run.pictures;
-  if (o->method == PC_METHOD_FRONTIER && !counts_only(o))
-    return pc_usage_fail("solve", err, "--method frontier only counts: it wants --count and no "
+  bool programme = o->method == PC_METHOD_FRONTIER || o->method == PC_METHOD_MEET;
+  if (programme && !counts_only(o))
+    return pc_usage_fail("solve", err, "--method %s only counts: it wants --count and no "
                          "--best, --sym-table, --profile, --limit, --output, pictures, jobs, "
-                         "--mpi, --checkpoint or --resume");
+                         "--mpi, --checkpoint or --resume", pc_method_name(o->method));
+  if (o->meet_split && o->method != PC_METHOD_MEET)
+    return pc_usage_fail("solve", err, "--meet-split goes with --method meet");
   if ((o->jobs || o->dir) && !o->split_only)
     return pc_usage_fail("solve", err, "--jobs and --dir go with --split-only");
   if (o->result && !o->job_path) return pc_usage_fail("solve", err, "--result goes with --job");
@@ -540,7 +553,8 @@ static pc_status solve_job(solve_cmd *o, pc_error *err)
 static pc_status solve_count(solve_cmd *o, pc_error *err)
 {
   pc_solve_frontier f = {.board = o->board, .sv = &o->sv, .method = o->method,
-                         .threads = (int)o->ro.threads, .all = o->all, .json = o->json};
+                         .threads = (int)o->ro.threads, .split = (int32_t)o->meet_split,
+                         .all = o->all, .json = o->json};
   bool counted;
   pc_status s = pc_solve_frontier_run(&f, &counted, err);
   if (s || counted) return s;

@@ -16,15 +16,21 @@
    measured take a second or two, and the estimate alone a tenth. */
 #define AUTO_MIN_CELLS 80
 
+static const char *const method_names[] = {"auto", "search", "frontier", "meet"};
+
 bool pc_method_by_name(const char *name, pc_method *method)
 {
-  static const char *const names[] = {"auto", "search", "frontier"};
-  for (int i = 0; i < 3; i++)
-    if (!strcmp(name, names[i])) {
+  for (int i = 0; i < 4; i++)
+    if (!strcmp(name, method_names[i])) {
       *method = (pc_method)i;
       return true;
     }
   return false;
+}
+
+const char *pc_method_name(pc_method method)
+{
+  return method_names[method];
 }
 
 /* auto's budget of states: the estimated nodes of DLX's search, which a
@@ -66,10 +72,12 @@ pc_status pc_solve_frontier_run(const pc_solve_frontier *f, bool *counted, pc_er
   const char *why = pc_frontier_unfit(sv->pz, &sv->full);
   if (why && f->method == PC_METHOD_AUTO) return PC_OK;
   if (why)
-    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "--method frontier does not apply: %s", why);
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "--method %s does not apply: %s",
+                        pc_method_name(f->method), why);
   double t0 = pc_now();
   int threads = f->threads > 0 ? f->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
-  pc_frontier_config cfg = {.threads = threads};
+  pc_frontier_config cfg = {.threads = threads, .meet = f->method == PC_METHOD_MEET,
+                            .split = f->split};
   if (f->method == PC_METHOD_AUTO) cfg.max_states = state_budget(sv);
   pc_frontier_stats st;
   pc_status s = pc_frontier_count(sv->pz, &sv->full, &sv->group, &cfg, &st, err);

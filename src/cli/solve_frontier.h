@@ -10,16 +10,19 @@ typedef enum pc_method {
   PC_METHOD_AUTO,
   PC_METHOD_SEARCH,
   PC_METHOD_FRONTIER,
+  PC_METHOD_MEET,
 } pc_method;
 
-/* "auto", "search" or "frontier"; false for another name. */
+/* "auto", "search", "frontier" or "meet"; false for another name. */
 bool pc_method_by_name(const char *name, pc_method *method);
+const char *pc_method_name(pc_method method);
 
 typedef struct pc_solve_frontier {
   const char *board;       /* as named, for the report */
   const pc_solver *sv;
-  pc_method method;        /* auto or frontier */
+  pc_method method;        /* auto, frontier or meet */
   int threads;             /* 0: one per core */
+  int32_t split;           /* meet: 2^split parts (pc_frontier_config) */
   bool all, json;
 } pc_solve_frontier;
 
@@ -27,7 +30,7 @@ typedef struct pc_solve_frontier {
    auto, only when the method applies and is expected to be faster than
    the search: on boards of 80 cells or more, while its states stay under
    the estimated nodes of DLX's search (Knuth's estimate); and *counted is false when it did
-   not count (the caller then searches). Forced, it fails with
+   not count (the caller then searches). Forced (frontier or meet), it fails with
    PC_ERR_INPUT where it does not apply. */
 pc_status pc_solve_frontier_run(const pc_solve_frontier *f, bool *counted, pc_error *err);
 

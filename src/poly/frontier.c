@@ -1,48 +1,11 @@
 /* frontier.c — counting by a dynamic programme over the profile. */
-#include "poly/frontier.h"
+#include "poly/frontier_impl.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
-
-#define FR_EMPTY UINT64_MAX
-#define FR_KEY_BITS 63 /* a key never has its top bit, so FR_EMPTY is no key */
-
-/* A placement, seen from its first cell in the order. A key holds the
-   profile in bits [0, window) and then a count field per piece. */
-typedef struct fr_option {
-  uint64_t cells;   /* bit j: the cell j positions after the first */
-  uint64_t add;     /* one more of its piece, in place */
-  uint64_t field;   /* its piece's count bits */
-  uint64_t cap;     /* the count must stay below this, in place */
-  int32_t piece;
-} fr_option;
-
-typedef struct fr_plan {
-  int32_t n;            /* cells */
-  int32_t window;
-  uint64_t win_mask;
-  int32_t *pos;         /* per cell: its position in the order */
-  int32_t *first;       /* n + 1: the options at p are opt[first[p] .. first[p + 1]) */
-  fr_option *opt;
-  uint64_t pieces_full; /* the piece fields when every piece is placed */
-  uint64_t pieces_mask; /* every piece's field */
-  int32_t *shift;       /* per piece: where its field starts */
-  /* Pruning, on a full rectangle of squares: the order runs along lines
-     of `stride` cells; nf[k] / nl[k] are the window bits not first / not
-     last in their line when the window starts at a position k mod stride;
-     every piece's size is a multiple of gcd (no pruning when 1). */
-  int32_t stride;
-  uint64_t gcd;
-  uint64_t *nf, *nl;
-} fr_plan;
-
-typedef struct fr_table {
-  uint64_t *key, *count;
-  uint64_t cap, used;   /* cap a power of 2 */
-} fr_table;
 
 static int column_major_cmp(const void *a, const void *b, void *cells)
 {
@@ -158,32 +121,39 @@ static fr_option make_option(const pc_matrix *m, const fr_plan *pl, int32_t o, i
   return f;
 }
 
-static int32_t first_position(const pc_matrix *m, const fr_plan *pl, int32_t o)
+/* The first and last positions of option o's cells (options covering no
+   cell: lo = INT32_MAX). */
+static void option_span(const pc_matrix *m, const fr_plan *pl, int32_t o, int32_t *lo,
+                        int32_t *hi)
 {
   const int32_t *it = pc_xc_option(&m->xc, o);
-  int32_t lo = INT32_MAX;
+  *lo = INT32_MAX;
+  *hi = -1;
   for (int32_t k = 0; k < pc_xc_option_size(&m->xc, o); k++)
-    if (it[k] < m->n_cells && pl->pos[it[k]] < lo) lo = pl->pos[it[k]];
-  return lo;
+    if (it[k] < m->n_cells) {
+      if (pl->pos[it[k]] < *lo) *lo = pl->pos[it[k]];
+      if (pl->pos[it[k]] > *hi) *hi = pl->pos[it[k]];
+    }
 }
 
-/* Buckets the options by their first cell (options covering no cell are
-   none of the programme's). */
+/* Buckets the options by their first cell, those with a cell past
+   position `last` left out (options covering no cell are none of the
+   programme's). */
 static bool bucket_options(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl,
-                           const int32_t *shift, const int *width)
+                           const int32_t *shift, const int *width, int32_t last)
 {
-  int32_t n = pl->n, n_opt = m->xc.n_options;
+  int32_t n = pl->n, n_opt = m->xc.n_options, lo, hi;
   pl->first = pc_calloc_array((size_t)n + 2, sizeof *pl->first);
   pl->opt = pc_alloc_array((size_t)n_opt + 1, sizeof *pl->opt);
   if (!pl->first || !pl->opt) return false;
   for (int32_t o = 0; o < n_opt; o++) {
-    int32_t lo = first_position(m, pl, o);
-    if (lo < n) pl->first[lo + 1]++;
+    option_span(m, pl, o, &lo, &hi);
+    if (lo < n && hi <= last) pl->first[lo + 1]++;
   }
   for (int32_t p = 0; p < n; p++) pl->first[p + 1] += pl->first[p];
   for (int32_t o = 0; o < n_opt; o++) {
-    int32_t lo = first_position(m, pl, o);
-    if (lo < n) pl->opt[pl->first[lo]++] = make_option(m, pl, o, lo, pz, shift, width);
+    option_span(m, pl, o, &lo, &hi);
+    if (lo < n && hi <= last) pl->opt[pl->first[lo]++] = make_option(m, pl, o, lo, pz, shift, width);
   }
   for (int32_t p = n; p > 0; p--) pl->first[p] = pl->first[p - 1];
   pl->first[0] = 0;
@@ -221,7 +191,7 @@ static bool prepare_pruning(const pc_puzzle *pz, fr_plan *pl)
   return true;
 }
 
-static void plan_free(fr_plan *pl)
+void fr_plan_free(fr_plan *pl)
 {
   free(pl->nf);
   free(pl->nl);
@@ -232,15 +202,26 @@ static void plan_free(fr_plan *pl)
   memset(pl, 0, sizeof *pl);
 }
 
-/* Builds the plan, or says why the method does not apply (*why, with
-   PC_ERR_INPUT). */
-static pc_status plan_build(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl,
-                            const char **why)
+/* Why the method does not apply to m, or NULL. */
+static const char *unfit_matrix(const pc_matrix *m)
+{
+  if (m->xc.n_items != m->xc.n_primary) return "its matrix has secondary items";
+  if (pc_xc_has_bounds(&m->xc)) return "pieces have copies or choose groups";
+  return NULL;
+}
+
+/* The order reversed: the plan of the backward pass of a meeting in the
+   middle (rectangles keep their lines, so the pruning's masks hold). */
+static void reverse_order(fr_plan *pl)
+{
+  for (int32_t i = 0; i < pl->n; i++) pl->pos[i] = pl->n - 1 - pl->pos[i];
+}
+
+pc_status fr_plan_build(const pc_puzzle *pz, const pc_matrix *m, int32_t reverse_cut,
+                        fr_plan *pl, const char **why)
 {
   memset(pl, 0, sizeof *pl);
-  *why = NULL;
-  if (m->xc.n_items != m->xc.n_primary) *why = "its matrix has secondary items";
-  else if (pc_xc_has_bounds(&m->xc)) *why = "pieces have copies or choose groups";
+  *why = unfit_matrix(m);
   if (*why) return PC_ERR_INPUT;
   pl->n = m->n_cells;
   int32_t *shift = pl->shift = pc_alloc_array((size_t)pz->n_pieces + 1, sizeof *shift);
@@ -250,10 +231,12 @@ static pc_status plan_build(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl
     *why = "its profile and pieces need more than 63 bits";
     st = PC_ERR_INPUT;
   }
-  if (!st && !bucket_options(pz, m, pl, shift, width)) st = PC_ERR_NOMEM;
+  if (!st && reverse_cut >= 0) reverse_order(pl);
+  int32_t last = reverse_cut >= 0 ? pl->n - 1 - reverse_cut : pl->n - 1;
+  if (!st && !bucket_options(pz, m, pl, shift, width, last)) st = PC_ERR_NOMEM;
   if (!st && !prepare_pruning(pz, pl)) st = PC_ERR_NOMEM;
   free(width);
-  if (st) plan_free(pl);
+  if (st) fr_plan_free(pl);
   return st;
 }
 
@@ -261,14 +244,14 @@ const char *pc_frontier_unfit(const pc_puzzle *pz, const pc_matrix *m)
 {
   fr_plan pl;
   const char *why;
-  pc_status st = plan_build(pz, m, &pl, &why);
-  if (!st) plan_free(&pl);
+  pc_status st = fr_plan_build(pz, m, -1, &pl, &why);
+  if (!st) fr_plan_free(&pl);
   return st == PC_ERR_NOMEM ? "out of memory" : why;
 }
 
 /* --- the tables: open addressing, linear probing --- */
 
-static uint64_t mix(uint64_t k)
+uint64_t fr_mix(uint64_t k)
 {
   k ^= k >> 33;
   k *= UINT64_C(0xff51afd7ed558ccd);
@@ -276,7 +259,7 @@ static uint64_t mix(uint64_t k)
   return k;
 }
 
-static bool table_alloc(fr_table *t, uint64_t cap)
+bool fr_table_alloc(fr_table *t, uint64_t cap)
 {
   t->key = malloc(cap * sizeof *t->key);
   t->count = malloc(cap * sizeof *t->count);
@@ -287,7 +270,7 @@ static bool table_alloc(fr_table *t, uint64_t cap)
   return true;
 }
 
-static void table_free(fr_table *t)
+void fr_table_free(fr_table *t)
 {
   free(t->key);
   free(t->count);
@@ -296,7 +279,7 @@ static void table_free(fr_table *t)
 
 /* Adds count to key's entry (h: the key's hash); false on an overflow of
    the count. */
-static bool table_put(fr_table *t, uint64_t key, uint64_t h, uint64_t count)
+bool fr_table_put(fr_table *t, uint64_t key, uint64_t h, uint64_t count)
 {
   uint64_t mask = t->cap - 1, i = h & mask;
   while (t->key[i] != FR_EMPTY && t->key[i] != key) i = (i + 1) & mask;
@@ -307,18 +290,25 @@ static bool table_put(fr_table *t, uint64_t key, uint64_t h, uint64_t count)
   return true;
 }
 
+uint64_t fr_table_get(const fr_table *t, uint64_t key)
+{
+  uint64_t mask = t->cap - 1, i = fr_mix(key) & mask;
+  while (t->key[i] != FR_EMPTY && t->key[i] != key) i = (i + 1) & mask;
+  return t->key[i] == key ? t->count[i] : 0;
+}
+
 /* Doubles the table when it is three quarters full. */
-static pc_status table_room(fr_table *t)
+pc_status fr_table_room(fr_table *t)
 {
   if (4 * (t->used + 1) <= 3 * t->cap) return PC_OK;
   fr_table bigger;
-  if (!table_alloc(&bigger, 2 * t->cap)) {
-    table_free(&bigger);
+  if (!fr_table_alloc(&bigger, 2 * t->cap)) {
+    fr_table_free(&bigger);
     return PC_ERR_NOMEM;
   }
   for (uint64_t i = 0; i < t->cap; i++)
-    if (t->key[i] != FR_EMPTY) table_put(&bigger, t->key[i], mix(t->key[i]), t->count[i]);
-  table_free(t);
+    if (t->key[i] != FR_EMPTY) fr_table_put(&bigger, t->key[i], fr_mix(t->key[i]), t->count[i]);
+  fr_table_free(t);
   *t = bigger;
   return PC_OK;
 }
@@ -326,17 +316,10 @@ static pc_status table_room(fr_table *t)
 /* --- the programme, on threads: thread t keeps the states whose hash
    falls to it, in its own table, so no two threads write one table --- */
 
-#define FR_MAX_THREADS 64
-
-typedef struct fr_run {
-  const fr_plan *pl;
-  int threads;
-  int32_t p;                       /* the cell being processed */
-  uint64_t max_states;
-  int32_t cut;                     /* a share: its cut, pieces and their fields */
-  uint64_t left, right, left_fields;
-  fr_table cur[FR_MAX_THREADS], next[FR_MAX_THREADS];
-} fr_run;
+int fr_owner(uint64_t h, int threads)
+{
+  return (int)((h >> 40) % (uint64_t)threads);
+}
 
 typedef struct fr_worker {
   fr_run *r;
@@ -344,11 +327,6 @@ typedef struct fr_worker {
   pc_status st;
   bool overflow;
 } fr_worker;
-
-static int owner(uint64_t h, int threads)
-{
-  return (int)((h >> 40) % (uint64_t)threads);
-}
 
 /* Whether the free cells of a window starting at position base that no
    path of free cells joins to the cells past the window (all free) can
@@ -369,18 +347,57 @@ static bool holes_fillable(const fr_plan *pl, uint64_t covered, int32_t base)
   return (uint64_t)__builtin_popcountll(free & ~reach) % pl->gcd == 0;
 }
 
-static pc_status put_shifted(fr_worker *w, uint64_t key, uint64_t count)
+/* Puts a state of the next step, slid one cell on unless frozen, into
+   this thread's table if it is this thread's. */
+static pc_status put_state(fr_worker *w, uint64_t key, uint64_t count, bool slide)
 {
   const fr_plan *pl = w->r->pl;
-  key = ((key & pl->win_mask) >> 1) | (key & ~pl->win_mask);
-  uint64_t h = mix(key);
-  if (owner(h, w->r->threads) != w->t) return PC_OK;
-  if (!holes_fillable(pl, key & pl->win_mask, w->r->p + 1)) return PC_OK;
+  if (slide) key = ((key & pl->win_mask) >> 1) | (key & ~pl->win_mask);
+  uint64_t h = fr_mix(key);
+  if (fr_owner(h, w->r->threads) != w->t) return PC_OK;
+  if (slide && !holes_fillable(pl, key & pl->win_mask, w->r->p + 1)) return PC_OK;
   fr_table *t = &w->r->next[w->t];
-  pc_status st = table_room(t);
+  pc_status st = fr_table_room(t);
   if (st) return st;
-  if (!table_put(t, key, h, count)) w->overflow = true;
+  if (!fr_table_put(t, key, h, count)) w->overflow = true;
   return PC_OK;
+}
+
+/* Whether option o may be taken by a state of pieces `key` at step p. */
+static bool piece_allowed(const fr_run *r, const fr_option *o, uint64_t key)
+{
+  uint64_t banned = r->p < r->cut ? r->right : r->left;
+  if (o->piece < 64 && (banned >> o->piece & 1)) return false;
+  return (key & o->field) < o->cap;
+}
+
+/* Whether the bits of key up to bit j (the cells decided at a frozen
+   step) begin something the forward pass can leave. */
+static bool prefix_ok(const fr_run *r, uint64_t key, int32_t j)
+{
+  if (!r->prefixes) return true;
+  uint64_t low = (UINT64_C(2) << j) - 1;
+  return fr_table_get(r->prefixes, (key & low) | (UINT64_C(1) << (j + 1))) != 0;
+}
+
+/* A state at a frozen step: its cell (bit j) is covered already, or is
+   left free for the forward pass, or takes a placement whose first cell
+   it is. */
+static pc_status expand_frozen(fr_worker *w, uint64_t key, uint64_t count)
+{
+  const fr_run *r = w->r;
+  const fr_plan *pl = r->pl;
+  int32_t j = r->p - r->frozen;
+  if (key >> j & 1) return put_state(w, key, count, false);
+  pc_status st = prefix_ok(r, key, j) ? put_state(w, key, count, false) : PC_OK;
+  for (int32_t k = pl->first[r->p]; k < pl->first[r->p + 1] && !st; k++) {
+    const fr_option *o = &pl->opt[k];
+    uint64_t cells = o->cells << j;
+    if ((key & cells) || !piece_allowed(r, o, key)) continue;
+    uint64_t next = (key | cells) + o->add;
+    if (prefix_ok(r, next, j)) st = put_state(w, next, count, false);
+  }
+  return st;
 }
 
 /* A state at cell p: moved on if p is covered, else every placement
@@ -390,15 +407,14 @@ static pc_status expand(fr_worker *w, uint64_t key, uint64_t count)
   const fr_plan *pl = w->r->pl;
   const fr_run *r = w->r;
   int32_t p = r->p;
+  if (p >= r->frozen) return expand_frozen(w, key, count);
   if (p == r->cut && (key & r->left_fields) != r->left_fields) return PC_OK;
-  if (key & 1) return put_shifted(w, key, count);
-  uint64_t banned = p < r->cut ? r->right : r->left;
+  if (key & 1) return put_state(w, key, count, true);
   pc_status st = PC_OK;
   for (int32_t k = pl->first[p]; k < pl->first[p + 1] && !st; k++) {
     const fr_option *o = &pl->opt[k];
-    if (o->piece < 64 && (banned >> o->piece & 1)) continue;
-    if (!(key & o->cells) && (key & o->field) < o->cap)
-      st = put_shifted(w, (key | o->cells) + o->add, count);
+    if (!(key & o->cells) && piece_allowed(r, o, key))
+      st = put_state(w, (key | o->cells) + o->add, count, true);
   }
   return st;
 }
@@ -452,49 +468,68 @@ static void next_step(fr_run *r, pc_frontier_stats *st)
   if (bytes > st->peak_bytes) st->peak_bytes = bytes;
 }
 
-static pc_status run_steps(fr_run *r, pc_frontier_stats *st, bool *overflow)
+pc_status fr_run_steps(fr_run *r, pc_frontier_stats *st, bool *overflow)
 {
   pc_status s = PC_OK;
-  for (r->p = 0; r->p < r->pl->n && !s && !*overflow && !st->stopped; r->p++) {
+  for (r->p = 0; r->p < r->end && !s && !*overflow && !st->stopped; r->p++) {
     s = step(r, overflow);
     if (!s) next_step(r, st);
     st->stopped = r->max_states && st->states > r->max_states;
   }
-  for (int t = 0; t < r->threads && !s && !st->stopped; t++) {
-    const fr_table *c = &r->cur[t];
-    for (uint64_t i = 0; i < c->cap; i++)
-      if (c->key[i] != FR_EMPTY && (c->key[i] & r->pl->pieces_mask) == r->pl->pieces_full &&
-          __builtin_add_overflow(st->solutions, c->count[i], &st->solutions))
-        *overflow = true;
-  }
   return s;
 }
 
-static pc_status count_all(const fr_plan *pl, const pc_frontier_config *cfg,
-                           pc_frontier_stats *st, pc_error *err)
+void fr_run_free(fr_run *r)
+{
+  if (!r) return;
+  for (int t = 0; t < r->threads; t++) {
+    fr_table_free(&r->cur[t]);
+    fr_table_free(&r->next[t]);
+  }
+  free(r);
+}
+
+fr_run *fr_run_new(const fr_plan *pl, const pc_frontier_config *cfg)
 {
   fr_run *r = calloc(1, sizeof *r);
-  if (!r) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  if (!r) return NULL;
   r->pl = pl;
   int threads = cfg->threads;
   r->threads = threads < 1 ? 1 : threads > FR_MAX_THREADS ? FR_MAX_THREADS : threads;
+  r->end = pl->n;
+  r->frozen = INT32_MAX;
   r->max_states = cfg->max_states;
   r->cut = cfg->cut;
   r->left = cfg->left;
   r->right = cfg->right;
   for (int32_t i = 0; i < 64; i++)
     if (cfg->left >> i & 1) r->left_fields |= UINT64_C(1) << pl->shift[i];
-  pc_status s = PC_OK;
-  for (int t = 0; t < r->threads && !s; t++)
-    if (!table_alloc(&r->cur[t], 1024) || !table_alloc(&r->next[t], 1024)) s = PC_ERR_NOMEM;
+  bool ok = true;
+  for (int t = 0; t < r->threads && ok; t++)
+    ok = fr_table_alloc(&r->cur[t], 1024) && fr_table_alloc(&r->next[t], 1024);
+  if (ok) fr_table_put(&r->cur[fr_owner(fr_mix(0), r->threads)], 0, fr_mix(0), 1);
+  if (ok) return r;
+  fr_run_free(r);
+  return NULL;
+}
+
+/* The whole programme: the states with every piece placed after the last
+   cell hold the solutions. */
+static pc_status count_all(const fr_plan *pl, const pc_frontier_config *cfg,
+                           pc_frontier_stats *st, pc_error *err)
+{
+  fr_run *r = fr_run_new(pl, cfg);
+  if (!r) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   bool overflow = false;
-  if (!s) table_put(&r->cur[owner(mix(0), r->threads)], 0, mix(0), 1);
-  if (!s) s = run_steps(r, st, &overflow);
-  for (int t = 0; t < r->threads; t++) {
-    table_free(&r->cur[t]);
-    table_free(&r->next[t]);
+  pc_status s = fr_run_steps(r, st, &overflow);
+  for (int t = 0; t < r->threads && !s && !st->stopped; t++) {
+    const fr_table *c = &r->cur[t];
+    for (uint64_t i = 0; i < c->cap; i++)
+      if (c->key[i] != FR_EMPTY && (c->key[i] & pl->pieces_mask) == pl->pieces_full &&
+          __builtin_add_overflow(st->solutions, c->count[i], &st->solutions))
+        overflow = true;
   }
-  free(r);
+  fr_run_free(r);
   if (s == PC_ERR_NOMEM) return pc_error_set(err, s, 0, 0, "out of memory");
   if (overflow) return pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
   return s;
@@ -540,14 +575,17 @@ pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_sy
   memset(st, 0, sizeof *st);
   fr_plan pl;
   const char *why;
-  pc_status s = plan_build(pz, m, &pl, &why);
+  pc_status s = fr_plan_build(pz, m, -1, &pl, &why);
   if (s == PC_ERR_NOMEM) return pc_error_set(err, s, 0, 0, "out of memory");
   if (s) return pc_error_set(err, s, 0, 0, "the frontier count does not apply: %s", why);
   st->window = pl.window;
   st->steps = pl.n;
   s = check_share(pz, &pl, cfg, err);
-  if (!s) s = count_all(&pl, cfg, st, err);
-  plan_free(&pl);
-  if (!s && g && !st->stopped && !(cfg->left | cfg->right)) s = burnside(m, g, st, err);
+  bool whole = !(cfg->left | cfg->right);
+  if (!s && cfg->meet && cfg->split && whole) s = fr_meet_split(pz, m, &pl, cfg, st, err);
+  else if (!s && cfg->meet) s = fr_meet_count(pz, m, &pl, cfg, st, err);
+  else if (!s) s = count_all(&pl, cfg, st, err);
+  fr_plan_free(&pl);
+  if (!s && g && !st->stopped && whole) s = burnside(m, g, st, err);
   return s;
 }

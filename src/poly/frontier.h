@@ -40,7 +40,14 @@ typedef struct pc_frontier_config {
   uint64_t max_states;           /* stop when the states summed pass it (0: never) */
   int32_t cut;
   uint64_t left, right;          /* both 0: the whole count */
+  bool meet;                     /* meet in the middle at the cut (0: the middle) */
+  int32_t split;                 /* meet, whole count: in 2^split shares, one after
+                                    the other, by the side each of the first split
+                                    single pieces lies on (less memory) */
 } pc_frontier_config;
+
+/* The most pieces a meeting's count splits its shares by. */
+#define PC_FRONTIER_MAX_SPLIT 20
 
 /* NULL when the method applies to matrix m of puzzle pz; otherwise why not
    (secondary items, a profile too wide for 64 bits with the pieces, copies

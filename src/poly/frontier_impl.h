@@ -1,0 +1,102 @@
+/* frontier_impl.h — private to frontier.c and frontier_meet.c: the plan of
+   the programme (the order, the options by their first cell, the key's
+   fields), its tables and the steps both counts run. */
+#ifndef PC_FRONTIER_IMPL_H
+#define PC_FRONTIER_IMPL_H
+
+#include "poly/frontier.h"
+
+#define FR_EMPTY UINT64_MAX
+#define FR_KEY_BITS 63 /* a key never has its top bit, so FR_EMPTY is no key */
+
+/* A placement, seen from its first cell in the order. A key holds the
+   profile in bits [0, window) and then a count field per piece. */
+typedef struct fr_option {
+  uint64_t cells;   /* bit j: the cell j positions after the first */
+  uint64_t add;     /* one more of its piece, in place */
+  uint64_t field;   /* its piece's count bits */
+  uint64_t cap;     /* the count must stay below this, in place */
+  int32_t piece;
+} fr_option;
+
+typedef struct fr_plan {
+  int32_t n;            /* cells */
+  int32_t window;
+  uint64_t win_mask;
+  int32_t *pos;         /* per cell: its position in the order */
+  int32_t *first;       /* n + 1: the options at p are opt[first[p] .. first[p + 1]) */
+  fr_option *opt;
+  uint64_t pieces_full; /* the piece fields when every piece is placed */
+  uint64_t pieces_mask; /* every piece's field */
+  int32_t *shift;       /* per piece: where its field starts */
+  /* Pruning, on a full rectangle of squares: the order runs along lines
+     of `stride` cells; nf[k] / nl[k] are the window bits not first / not
+     last in their line when the window starts at a position k mod stride;
+     every piece's size is a multiple of gcd (no pruning when 1). */
+  int32_t stride;
+  uint64_t gcd;
+  uint64_t *nf, *nl;
+} fr_plan;
+
+typedef struct fr_table {
+  uint64_t *key, *count;
+  uint64_t cap, used;   /* cap a power of 2 */
+} fr_table;
+
+#define FR_MAX_THREADS 64
+
+/* One pass of the programme over steps [0, end) of a plan, from the
+   single state 0. From step `frozen` on (meeting in the middle: the
+   backward pass's last cells, which the forward pass's pieces may cover)
+   the key no longer slides: step p's cell is bit p - frozen, a state may
+   leave it free, and a state stays only if its bits up to that cell are
+   a prefix in `prefixes` (of what the forward pass can leave). */
+typedef struct fr_run {
+  const fr_plan *pl;
+  int threads;
+  int32_t p;                       /* the cell being processed */
+  int32_t end, frozen;
+  const fr_table *prefixes;
+  uint64_t max_states;
+  int32_t cut;                     /* a share: its cut, pieces and their fields */
+  uint64_t left, right, left_fields;
+  fr_table cur[FR_MAX_THREADS], next[FR_MAX_THREADS];
+} fr_run;
+
+/* The plan of matrix m: the forward order over every option (reverse_cut
+   < 0), or the reversed order over the options whose cells all lie at or
+   after position reverse_cut of the forward order. PC_ERR_INPUT with the
+   reason in *why when the method does not apply. */
+pc_status fr_plan_build(const pc_puzzle *pz, const pc_matrix *m, int32_t reverse_cut,
+                        fr_plan *pl, const char **why);
+void fr_plan_free(fr_plan *pl);
+
+uint64_t fr_mix(uint64_t k);
+bool fr_table_alloc(fr_table *t, uint64_t cap);
+void fr_table_free(fr_table *t);
+/* Adds count to key's entry (h: the key's hash); false on an overflow. */
+bool fr_table_put(fr_table *t, uint64_t key, uint64_t h, uint64_t count);
+/* Key's count in t, 0 when absent. */
+uint64_t fr_table_get(const fr_table *t, uint64_t key);
+/* Grows t when it is three quarters full. */
+pc_status fr_table_room(fr_table *t);
+/* The thread whose table holds key (h: its hash). */
+int fr_owner(uint64_t h, int threads);
+
+/* A run of the plan with cfg's threads, budget and share; end = the
+   plan's cells, nothing frozen. NULL when out of memory. */
+fr_run *fr_run_new(const fr_plan *pl, const pc_frontier_config *cfg);
+/* Runs the steps; the states after the last are in r->cur. */
+pc_status fr_run_steps(fr_run *r, pc_frontier_stats *st, bool *overflow);
+void fr_run_free(fr_run *r);
+
+/* Meeting in the middle (frontier_meet.c): the solutions of cfg's share
+   (its cut; the middle of the order when 0) by the forward pass of plan
+   fw up to the cut and a backward pass from the end to it, joined. */
+pc_status fr_meet_count(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
+                        const pc_frontier_config *cfg, pc_frontier_stats *st, pc_error *err);
+/* The whole count by cfg->split's shares, each met in the middle. */
+pc_status fr_meet_split(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
+                        const pc_frontier_config *cfg, pc_frontier_stats *st, pc_error *err);
+
+#endif

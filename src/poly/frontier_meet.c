@@ -1,0 +1,221 @@
+/* frontier_meet.c — counting by meeting in the middle (docs/counting.md):
+   the programme runs forward over the cells before a cut, placing the
+   pieces whose first cell lies there (they may reach past the cut), and
+   backward from the last cell to the cut, placing the pieces that lie
+   wholly after it; near the cut the backward pass may leave cells free
+   for the forward pieces. A forward state (pieces A, cells F past the cut
+   covered) meets the backward states of the other pieces that leave
+   exactly F free, and the solutions are the sum of the products of their
+   counts. Each pass covers half the board, and a share of the pieces
+   restricts both, so the count splits into jobs of bounded memory. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "poly/frontier_impl.h"
+
+/* Where the passes meet. The backward pass's key freezes at step
+   `frozen`; bit j of its frame is then forward position cut + last - j,
+   and bits 0 .. last are the cells the forward pass may cover. */
+typedef struct fr_meet {
+  const fr_plan *fw;
+  int32_t cut, frozen, last;
+  uint64_t left_fields;
+} fr_meet;
+
+static fr_meet meet_at(const fr_plan *fw, const pc_frontier_config *cfg)
+{
+  fr_meet mt = {.fw = fw, .cut = cfg->cut ? cfg->cut : fw->n / 2};
+  int32_t frozen = fw->n - mt.cut - fw->window + 1;
+  mt.frozen = frozen > 0 ? frozen : 0;
+  mt.last = fw->n - 1 - mt.cut - mt.frozen;
+  for (int32_t i = 0; i < 64; i++)
+    if (cfg->left >> i & 1) mt.left_fields |= UINT64_C(1) << fw->shift[i];
+  return mt;
+}
+
+/* The frame of the backward states that a forward state with cells `key`
+   past the cut covered meets: the cells it leaves free, mirrored. */
+static uint64_t meeting_frame(const fr_meet *mt, uint64_t key)
+{
+  uint64_t frame = 0;
+  for (int32_t i = 0; i <= mt->last; i++)
+    if (!(key >> i & 1)) frame |= UINT64_C(1) << (mt->last - i);
+  return frame;
+}
+
+/* Whether a forward state has every piece its share puts before the cut. */
+static bool has_left(const fr_meet *mt, uint64_t key)
+{
+  return (key & mt->left_fields) == mt->left_fields;
+}
+
+/* The beginnings (bits 0 .. L-1, marked by bit L) of every frame the
+   forward states meet, which the backward pass's frozen steps keep to. */
+static pc_status collect_prefixes(const fr_meet *mt, const fr_run *fwd, fr_table *prefixes)
+{
+  if (!fr_table_alloc(prefixes, 1024)) return PC_ERR_NOMEM;
+  for (int t = 0; t < fwd->threads; t++)
+    for (uint64_t i = 0; i < fwd->cur[t].cap; i++) {
+      uint64_t key = fwd->cur[t].key[i];
+      if (key == FR_EMPTY || !has_left(mt, key)) continue;
+      uint64_t frame = meeting_frame(mt, key);
+      /* longest first: once a prefix is there, so are the shorter ones */
+      for (int32_t len = mt->last + 1; len >= 1; len--) {
+        uint64_t marked = (frame & ((UINT64_C(1) << len) - 1)) | (UINT64_C(1) << len);
+        if (fr_table_get(prefixes, marked)) break;
+        if (fr_table_room(prefixes)) return PC_ERR_NOMEM;
+        fr_table_put(prefixes, marked, fr_mix(marked), 1);
+      }
+    }
+  return PC_OK;
+}
+
+/* The sum over the forward states of their count times that of the
+   backward state they meet; false on an overflow. */
+static bool join(const fr_meet *mt, const fr_run *fwd, const fr_run *bwd, uint64_t *solutions)
+{
+  const fr_plan *fw = mt->fw;
+  for (int t = 0; t < fwd->threads; t++)
+    for (uint64_t i = 0; i < fwd->cur[t].cap; i++) {
+      uint64_t key = fwd->cur[t].key[i];
+      if (key == FR_EMPTY || !has_left(mt, key)) continue;
+      uint64_t want = meeting_frame(mt, key) | (fw->pieces_full ^ (key & fw->pieces_mask));
+      const fr_table *other = &bwd->cur[fr_owner(fr_mix(want), bwd->threads)];
+      uint64_t ways = fr_table_get(other, want), product;
+      if (__builtin_mul_overflow(ways, fwd->cur[t].count[i], &product) ||
+          __builtin_add_overflow(*solutions, product, solutions))
+        return false;
+    }
+  return true;
+}
+
+static uint64_t tables_bytes(const fr_run *r)
+{
+  uint64_t bytes = 0;
+  for (int t = 0; t < r->threads; t++) bytes += r->cur[t].cap * 2 * sizeof(uint64_t);
+  return bytes;
+}
+
+/* Both passes' figures as one count's. */
+static void add_stats(pc_frontier_stats *st, const pc_frontier_stats *fs,
+                      const pc_frontier_stats *bs, uint64_t kept_bytes)
+{
+  st->states = fs->states + bs->states;
+  st->peak_states = fs->peak_states > bs->peak_states ? fs->peak_states : bs->peak_states;
+  uint64_t during = bs->peak_bytes + kept_bytes;
+  st->peak_bytes = fs->peak_bytes > during ? fs->peak_bytes : during;
+  st->stopped = fs->stopped || bs->stopped;
+}
+
+/* The backward pass, given the forward one's prefixes, within what the
+   forward pass left of the budget of states; then the join. */
+static pc_status backward_and_join(const pc_puzzle *pz, const pc_matrix *m, const fr_meet *mt,
+                                   const pc_frontier_config *cfg, fr_run *fwd,
+                                   const fr_table *prefixes, pc_frontier_stats *bs,
+                                   pc_frontier_stats *st, bool *overflow)
+{
+  pc_frontier_config rest = *cfg;
+  if (cfg->max_states)
+    rest.max_states = cfg->max_states > st->states ? cfg->max_states - st->states : 1;
+  fr_plan bw;
+  const char *why;
+  pc_status s = fr_plan_build(pz, m, mt->cut, &bw, &why);
+  if (s) return s;
+  fr_run *bwd = fr_run_new(&bw, &rest);
+  if (!bwd) s = PC_ERR_NOMEM;
+  if (!s) {
+    bwd->cut = -1; /* every step after the cut: the share's left pieces are banned */
+    bwd->end = bw.n - mt->cut;
+    bwd->frozen = mt->frozen;
+    bwd->prefixes = prefixes;
+    s = fr_run_steps(bwd, bs, overflow);
+  }
+  if (!s && !*overflow && !bs->stopped && !join(mt, fwd, bwd, &st->solutions)) *overflow = true;
+  fr_run_free(bwd);
+  fr_plan_free(&bw);
+  return s;
+}
+
+pc_status fr_meet_count(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
+                        const pc_frontier_config *cfg, pc_frontier_stats *st, pc_error *err)
+{
+  fr_meet mt = meet_at(fw, cfg);
+  pc_frontier_config share = *cfg;
+  share.cut = mt.cut;
+  fr_run *fwd = fr_run_new(fw, &share);
+  if (!fwd) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  fwd->end = mt.cut;
+  pc_frontier_stats fs = {0}, bs = {0};
+  bool overflow = false;
+  fr_table prefixes = {0};
+  pc_status s = fr_run_steps(fwd, &fs, &overflow);
+  for (int t = 0; t < fwd->threads; t++) fr_table_free(&fwd->next[t]);
+  if (!s && !overflow && !fs.stopped) s = collect_prefixes(&mt, fwd, &prefixes);
+  st->states = fs.states;
+  if (!s && !overflow && !fs.stopped)
+    s = backward_and_join(pz, m, &mt, &share, fwd, &prefixes, &bs, st, &overflow);
+  add_stats(st, &fs, &bs, tables_bytes(fwd) + prefixes.cap * 2 * sizeof(uint64_t));
+  fr_table_free(&prefixes);
+  fr_run_free(fwd);
+  if (s == PC_ERR_NOMEM) return pc_error_set(err, s, 0, 0, "out of memory");
+  if (overflow) return pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
+  return s;
+}
+
+/* The first `split` single pieces, as a mask; 0 when there are fewer. */
+static uint64_t split_pieces(const pc_puzzle *pz, int32_t split)
+{
+  uint64_t pieces = 0;
+  int32_t found = 0;
+  for (int32_t i = 0; i < pz->n_pieces && i < 64 && found < split; i++)
+    if (pc_piece_exactly_once(&pz->pieces[i])) {
+      pieces |= UINT64_C(1) << i;
+      found++;
+    }
+  return found == split ? pieces : 0;
+}
+
+/* Share x's pieces before the cut: bit k of x says where the k-th of
+   `pieces` lies. */
+static uint64_t share_left(uint64_t pieces, uint64_t x)
+{
+  uint64_t left = 0;
+  for (int32_t i = 0; i < 64 && x; i++)
+    if (pieces >> i & 1) {
+      if (x & 1) left |= UINT64_C(1) << i;
+      x >>= 1;
+    }
+  return left;
+}
+
+/* One share's figures added to the whole's; false on an overflow. */
+static bool add_share(pc_frontier_stats *st, const pc_frontier_stats *one)
+{
+  st->states += one->states;
+  if (one->peak_states > st->peak_states) st->peak_states = one->peak_states;
+  if (one->peak_bytes > st->peak_bytes) st->peak_bytes = one->peak_bytes;
+  st->stopped = st->stopped || one->stopped;
+  return !__builtin_add_overflow(st->solutions, one->solutions, &st->solutions);
+}
+
+pc_status fr_meet_split(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
+                        const pc_frontier_config *cfg, pc_frontier_stats *st, pc_error *err)
+{
+  uint64_t pieces = cfg->split >= 1 && cfg->split <= PC_FRONTIER_MAX_SPLIT
+                        ? split_pieces(pz, cfg->split) : 0;
+  if (!pieces)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "a meeting's count splits by 1 to %d single pieces, not %d",
+                        PC_FRONTIER_MAX_SPLIT, (int)cfg->split);
+  pc_status s = PC_OK;
+  for (uint64_t x = 0; x < UINT64_C(1) << cfg->split && !s && !st->stopped; x++) {
+    pc_frontier_config share = *cfg;
+    share.left = share_left(pieces, x);
+    share.right = pieces ^ share.left;
+    pc_frontier_stats one = {0};
+    s = fr_meet_count(pz, m, fw, &share, &one, err);
+    if (!s && !add_share(st, &one))
+      s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
+  }
+  return s;
+}
