@@ -1,4 +1,5 @@
-/* solve_frontier.c — `solve --count` by the frontier programme. */
+/* solve_frontier.c — `solve --count` by the frontier programme, whole or
+   met in the middle. */
 #include "cli/solve_frontier.h"
 
 #include <stdio.h>
@@ -45,6 +46,13 @@ static uint64_t state_budget(const pc_solver *sv)
   return est.nodes >= 1e19 ? UINT64_MAX : (uint64_t)est.nodes;
 }
 
+/* auto meets in the middle: faster than the whole programme on every
+   board measured (docs/counting.md). */
+static bool meets(const pc_solve_frontier *f)
+{
+  return f->method != PC_METHOD_FRONTIER;
+}
+
 static void report(const pc_solve_frontier *f, const pc_frontier_stats *st, int threads,
                    double seconds)
 {
@@ -52,7 +60,7 @@ static void report(const pc_solve_frontier *f, const pc_frontier_stats *st, int 
   shown.classes.piece = shown.classes.cell = shown.classes.second = -1;
   shown.census.solutions = st->solutions;
   shown.census.unique = st->unique;
-  pc_solve_report r = {.board = f->board, .sv = &shown, .engine = "frontier",
+  pc_solve_report r = {.board = f->board, .sv = &shown, .engine = meets(f) ? "meet" : "frontier",
                        .threads = threads, .seconds = seconds, .all = f->all, .json = f->json,
                        .st = {.solutions = st->solutions, .complete = true, .no_updates = true}};
   pc_solve_report_print(&r);
@@ -76,8 +84,7 @@ pc_status pc_solve_frontier_run(const pc_solve_frontier *f, bool *counted, pc_er
                         pc_method_name(f->method), why);
   double t0 = pc_now();
   int threads = f->threads > 0 ? f->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
-  pc_frontier_config cfg = {.threads = threads, .meet = f->method == PC_METHOD_MEET,
-                            .split = f->split};
+  pc_frontier_config cfg = {.threads = threads, .meet = meets(f), .split = f->split};
   if (f->method == PC_METHOD_AUTO) cfg.max_states = state_budget(sv);
   pc_frontier_stats st;
   pc_status s = pc_frontier_count(sv->pz, &sv->full, &sv->group, &cfg, &st, err);
