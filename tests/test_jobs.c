@@ -98,6 +98,50 @@ static void jobs_equal_solve(const char *board, const char *name, const char *ex
   remove_all(dir);
 }
 
+/* A count met in the middle, split into its 16 shares over 3 jobs
+   (docs/counting.md): merged, the search's counts, the classes by
+   Burnside's lemma; a missing job is reported; a split by more pieces
+   than the puzzle has, or given twice, is refused. */
+Test(jobs, meet_shares)
+{
+  char *dir = pc_scratch_dir("/tmp/polycover-jobs-XXXXXX");
+  const char *args[] = {"solve", "boards/pent5x12.yaml", "--count", "--method", "meet",
+                        "--split-only", "4", "--jobs", "3", "--dir", dir, NULL};
+  pc_run r = run(args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, "16 subproblems (engine meet, rule shares, all), 3 jobs:"), "%s", r.out);
+  pc_run_free(&r);
+  for (int k = 1; k <= 3; k++) run_job(dir, "pent5x12", k);
+  int all3[] = {1, 2, 3}, two[] = {1, 3};
+  pc_run m = merge(dir, "pent5x12", all3, 3);
+  cr_assert_eq(m.status, 0, "%s", m.err);
+  const char *search[] = {"solve", "boards/pent5x12.yaml", "--count", "--json", "--method",
+                          "search", "-j2", NULL};
+  pc_run w = run(search);
+  cr_assert_eq(w.status, 0, "%s", w.err);
+  expect_same(m.out, w.out, "solutions");
+  expect_same(m.out, w.out, "unique");
+  cr_expect(strstr(m.out, "\"complete\": true") != NULL, "%s", m.out);
+  pc_run_free(&m);
+  pc_run_free(&w);
+  m = merge(dir, "pent5x12", two, 2);
+  cr_expect_eq(m.status, 2, "%s", m.err);
+  cr_expect(strstr(m.err, "missing jobs (of 3): 2"), "%s", m.err);
+  pc_run_free(&m);
+  const char *many[] = {"solve", "boards/pent5x12.yaml", "--count", "--method", "meet",
+                        "--split-only", "13", "--dir", dir, NULL};
+  const char *twice[] = {"solve", "boards/pent5x12.yaml", "--count", "--method", "meet",
+                         "--split-only", "2", "--meet-split", "2", "--dir", dir, NULL};
+  const char *const *bad[] = {many, twice};
+  for (int i = 0; i < 2; i++) {
+    r = run(bad[i]);
+    cr_expect_eq(r.status, 2, "case %d: %s", i, r.err);
+    cr_expect(strstr(r.err, i ? "no --meet-split" : "splits by 1 to 20"), "%d: %s", i, r.err);
+    pc_run_free(&r);
+  }
+  remove_all(dir);
+}
+
 Test(jobs, scott_best) { jobs_equal_solve("boards/scott.yaml", "scott", "--best"); }
 Test(jobs, scott_dlx_updates) { jobs_equal_solve("boards/scott.yaml", "scott", "--engine=dlx"); }
 Test(jobs, pent6x10) { jobs_equal_solve("boards/pent6x10.yaml", "pent6x10", "--sym-table"); }

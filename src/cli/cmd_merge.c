@@ -1,7 +1,8 @@
 /* cmd_merge.c — `polycover merge`: adds up the results of the job files
    of one split search (solve --split-only, solve --job) into the counts,
-   symmetry table and best solutions of the whole search, and says which
-   parts are missing, doubled or do not belong. */
+   symmetry table and best solutions of the whole search, or those of a
+   count met in the middle into its counts, and says which parts are
+   missing, doubled or do not belong. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "core/engines.h"
 #include "cli/solve_jobs.h"
 #include "cli/solve_report.h"
+#include "poly/frontier.h"
 
 static const char usage[] =
     "Usage: polycover merge [OPTIONS] RESULT...\n"
@@ -20,7 +22,9 @@ static const char usage[] =
     "for the whole search: solutions, unique, nodes and updates (the split search\n"
     "counted once), and the maximally symmetric solutions and the symmetry table\n"
     "when the jobs were split with --best or --sym-table. Seconds are the jobs'\n"
-    "times added up. The jobs' solution files (-o) stay one per job.\n"
+    "times added up. The jobs' solution files (-o) stay one per job. The shares of\n"
+    "a count met in the middle (solve --count --method meet --split-only K) merge\n"
+    "the same way; their unique count follows by Burnside's lemma.\n"
     "\n"
     "  -c, --count          print the counts, not the maximally symmetric solutions\n"
     "      --board FILE     the board, when it is no longer where the jobs found it\n"
@@ -162,25 +166,42 @@ static pc_status add_up(const merge_options *o, const pc_result *rs, pc_solver *
   return s;
 }
 
+/* A count met in the middle: its classes by Burnside's lemma, from the
+   whole count and the solutions each symmetry fixes. */
+static pc_status meet_classes(pc_solver *sv, pc_error *err)
+{
+  pc_frontier_stats st = {.solutions = sv->census.solutions};
+  pc_status s = pc_frontier_burnside(&sv->full, &sv->group, &st, err);
+  if (!s) sv->census.unique = st.unique;
+  return s;
+}
+
 /* What solve prints for the whole search; PC_ERR_INPUT (reported) when
    jobs are missing. */
-static pc_status print_merged(const merge_options *o, const pc_result *rs, const pc_solver *sv,
+static pc_status print_merged(const merge_options *o, const pc_result *rs, pc_solver *sv,
                               pc_dlx_stats st, double seconds, pc_error *err)
 {
   const pc_job *job = &rs[0].job;
   bool all, best, sym_table;
   pc_solve_job_options(job, &all, &best, &sym_table);
   int64_t missing = report_missing(rs, o->n);
+  if (!missing && pc_solve_job_is_meet(job)) {
+    pc_status s = meet_classes(sv, err);
+    if (s) return s;
+  }
   const pc_engine *engine;
   pc_error ignored;
   st.complete = !missing;
   st.no_updates = pc_engine_select(job->engine, NULL, PC_CHOOSE_MRV, NULL, &engine, &ignored) ||
                   !engine->counts_updates;
+  uint64_t states = 0; /* a count met in the middle visits states, not nodes */
+  if (pc_solve_job_is_meet(job)) states = st.nodes, st.nodes = 0;
   pc_solve_report report = {.board = o->board, .sv = sv, .engine = job->engine,
                             .jobs = job->jobs, .subproblems = job->subproblems, .st = st,
                             .seconds = seconds, .all = all, .best = best, .json = o->json,
                             .show_best = !o->count_only, .sym_table = sym_table};
   pc_solve_report_print(&report);
+  if (states && !o->json) printf("frontier: %llu states in all\n", (unsigned long long)states);
   fflush(stdout);
   if (!missing) return PC_OK;
   memset(err, 0, sizeof *err);

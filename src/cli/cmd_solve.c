@@ -328,14 +328,27 @@ static pc_status parse_options(int argc, char **argv, solve_cmd *o, pc_error *er
   return PC_OK;
 }
 
+/* Whether nothing but the counts is asked for (no pictures, no
+   solutions, no tables). */
+static bool asks_counts_only(const solve_cmd *o)
+{
+  const pc_solve_pictures *pic = &o->run.pictures;
+  return o->count_only && !o->best && !o->sym_table && !o->profile && !o->run.limit &&
+         !o->run.output && !pic->render && !pic->gallery && !pic->profile_plot && !o->ro.mpi &&
+         !o->ro.resume && !o->ro.checkpoint;
+}
+
 /* Whether the frontier may count: only the counts are asked for, in one
    run on this machine. */
 static bool counts_only(const solve_cmd *o)
 {
-  const pc_solve_pictures *pic = &o->run.pictures;
-  return o->count_only && !o->best && !o->sym_table && !o->profile && !o->run.limit &&
-         !o->run.output && !pic->render && !pic->gallery && !pic->profile_plot &&
-         !o->job_path && !o->split_only && !o->ro.mpi && !o->ro.resume && !o->ro.checkpoint;
+  return asks_counts_only(o) && !o->job_path && !o->split_only;
+}
+
+/* --method meet --split-only K: the count's shares as job files. */
+static bool meet_jobs(const solve_cmd *o)
+{
+  return o->method == PC_METHOD_MEET && o->split_only;
 }
 
 /* The combinations of options that make no sense. */
@@ -343,7 +356,12 @@ static pc_status check_options(solve_cmd *o, pc_error *err)
 {
   const pc_solve_pictures *pic = &o->run.pictures;
   bool programme = o->method == PC_METHOD_FRONTIER || o->method == PC_METHOD_MEET;
-  if (programme && !counts_only(o))
+  bool shares = meet_jobs(o) && asks_counts_only(o);
+  if (shares) o->all = true; /* the jobs count every solution; merge finds the classes */
+  if (meet_jobs(o) && o->meet_split)
+    return pc_usage_fail("solve", err, "--split-only K splits the count by K pieces: no "
+                                       "--meet-split");
+  if (programme && !counts_only(o) && !shares)
     return pc_usage_fail("solve", err, "--method %s only counts: it wants --count and no "
                          "--best, --sym-table, --profile, --limit, --output, pictures, jobs, "
                          "--mpi, --checkpoint or --resume", pc_method_name(o->method));
@@ -388,7 +406,7 @@ static pc_status load_problem(solve_cmd *o, pc_error *err)
     s = pc_solve_job_read(o->job_path, &o->job, &o->all, &o->best, &o->sym_table, &o->cfg, err);
     if (s) return s;
     /* The engine it was split with, if it still takes the problem. */
-    o->ro.engine = o->cfg.engine->name;
+    if (!pc_solve_job_is_meet(&o->job)) o->ro.engine = o->cfg.engine->name;
     if (!o->board) o->board = o->job.board;
   }
   s = pc_puzzle_load(o->board, &o->pz, err);
@@ -412,6 +430,7 @@ static pc_status load_problem(solve_cmd *o, pc_error *err)
     return PC_OK;
   }
   if (o->method != PC_METHOD_SEARCH && counts_only(o)) return PC_OK; /* solve_count configures */
+  if (meet_jobs(o) || (o->job_path && pc_solve_job_is_meet(&o->job))) return PC_OK; /* no search */
   s = pc_run_configure("solve", &o->ro, &o->sv.matrix.xc, &o->cfg, err);
 #ifdef PC_MPI
   /* The other ranks only search (PC_DONE): rank 0 reports. */
@@ -548,6 +567,15 @@ static pc_status solve_job(solve_cmd *o, pc_error *err)
   return solve_search(o, err);
 }
 
+/* --job of a count met in the middle. */
+static pc_status solve_meet_job(solve_cmd *o, pc_error *err)
+{
+  pc_status s = pc_solve_job_check(o->job_path, &o->job, &o->sv, err);
+  if (s) return s;
+  int threads = o->ro.threads > 0 ? (int)o->ro.threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
+  return pc_solve_meet_job(o->job_path, o->result, &o->job, &o->sv, threads, err);
+}
+
 /* --count: by the frontier when it is asked for or auto finds it pays,
    else by the search. */
 static pc_status solve_count(solve_cmd *o, pc_error *err)
@@ -585,8 +613,12 @@ int pc_cmd_solve(int argc, char **argv)
   if (s) goto done;
   s = load_problem(&o, &err);
   if (s) goto done;
-  if (o.split_only) s = solve_split(&o, &err);
+  if (meet_jobs(&o))
+    s = pc_solve_split_meet(o.board, &o.sv, (int32_t)o.split_only, (int32_t)o.jobs,
+                            o.dir ? o.dir : ".", o.json, &err);
+  else if (o.split_only) s = solve_split(&o, &err);
   else if (o.refuted) s = solve_refuted(&o, &err);
+  else if (o.job_path && pc_solve_job_is_meet(&o.job)) s = solve_meet_job(&o, &err);
   else if (o.job_path) s = solve_job(&o, &err);
   else if (o.method != PC_METHOD_SEARCH && counts_only(&o)) s = solve_count(&o, &err);
   else s = solve_search(&o, &err);

@@ -11,11 +11,12 @@
 #include "cli/common.h"
 #include "core/alloc.h"
 #include "run/checkpoint.h"
+#include "core/clock.h"
 #include "core/engines.h"
+#include "poly/frontier.h"
 
-pc_status pc_solve_job_header(pc_job *j, const char *board, const pc_solver *sv,
-                              const pc_runner_config *cfg, bool best, bool sym_table,
-                              int32_t depth, pc_error *err)
+/* The header's board and problem. */
+static pc_status job_of_board(pc_job *j, const char *board, const pc_solver *sv, pc_error *err)
 {
   memset(j, 0, sizeof *j);
   /* Absolute, so that the jobs can run from any folder of the machines
@@ -24,6 +25,15 @@ pc_status pc_solve_job_header(pc_job *j, const char *board, const pc_solver *sv,
   j->board = real ? real : strdup(board);
   if (!j->board) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   j->problem = pc_xc_hash(&sv->matrix.xc);
+  return PC_OK;
+}
+
+pc_status pc_solve_job_header(pc_job *j, const char *board, const pc_solver *sv,
+                              const pc_runner_config *cfg, bool best, bool sym_table,
+                              int32_t depth, pc_error *err)
+{
+  pc_status s = job_of_board(j, board, sv, err);
+  if (s) return s;
   snprintf(j->engine, sizeof j->engine, "%s", cfg->engine->name);
   snprintf(j->rule, sizeof j->rule, "%s", pc_choose_name(cfg->choose));
   snprintf(j->options, sizeof j->options, "%s%s%s", sv->census.all ? "all" : "unique",
@@ -117,24 +127,21 @@ static pc_status write_jobs(split_made *m, pc_error *err)
   return PC_OK;
 }
 
-pc_status pc_solve_split_jobs(const pc_job *header, const pc_solver *sv,
-                              const pc_runner_config *cfg, int32_t jobs, const char *dir,
-                              bool json, pc_error *err)
+/* Deals plan's subproblems out to `jobs` job files in dir and lists them. */
+static pc_status deal_and_write(const pc_job *header, const pc_solver *sv,
+                                const pc_runner_plan *plan, int32_t jobs, const char *dir,
+                                bool json, pc_error *err)
 {
-  pc_runner_config split = *cfg;
-  split.split_depth = header->depth;
-  pc_runner_plan plan;
-  pc_status s = pc_runner_plan_make(&sv->matrix.xc, &split, 1, &plan, err);
-  if (s) return s;
   if (jobs <= 0) jobs = PC_DEFAULT_JOBS;
-  if (jobs > plan.subproblems) jobs = (int32_t)plan.subproblems;
+  if (jobs > plan->subproblems) jobs = (int32_t)plan->subproblems;
   pc_job *list = pc_calloc_array((size_t)jobs, sizeof *list);
-  split_made m = {.header = header, .sv = sv, .subproblems = plan.subproblems, .list = list,
+  split_made m = {.header = header, .sv = sv, .subproblems = plan->subproblems, .list = list,
                   .shares = pc_calloc_array((size_t)jobs, sizeof *m.shares),
                   .paths = pc_calloc_array((size_t)jobs, sizeof *m.paths), .jobs = jobs,
                   .dir = dir};
+  pc_status s = PC_OK;
   if (!list || !m.shares || !m.paths) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  if (!s) s = pc_jobs_deal(&plan, header, list, jobs, m.shares, err);
+  if (!s) s = pc_jobs_deal(plan, header, list, jobs, m.shares, err);
   if (!s) s = write_jobs(&m, err);
   if (!s && json) list_jobs_json(&m);
   else if (!s) list_jobs(&m);
@@ -145,8 +152,114 @@ pc_status pc_solve_split_jobs(const pc_job *header, const pc_solver *sv,
   free(list);
   free(m.shares);
   free(m.paths);
+  return s;
+}
+
+pc_status pc_solve_split_jobs(const pc_job *header, const pc_solver *sv,
+                              const pc_runner_config *cfg, int32_t jobs, const char *dir,
+                              bool json, pc_error *err)
+{
+  pc_runner_config split = *cfg;
+  split.split_depth = header->depth;
+  pc_runner_plan plan;
+  pc_status s = pc_runner_plan_make(&sv->matrix.xc, &split, 1, &plan, err);
+  if (s) return s;
+  s = deal_and_write(header, sv, &plan, jobs, dir, json, err);
   pc_runner_plan_free(&plan);
   return s;
+}
+
+bool pc_solve_job_is_meet(const pc_job *j)
+{
+  return !strcmp(j->engine, PC_MEET_ENGINE);
+}
+
+/* Whether the puzzle splits into 2^k shares; else an error naming why. */
+static pc_status check_meet_split(const pc_solver *sv, int32_t k, pc_error *err)
+{
+  pc_frontier_config share = {0};
+  if (pc_frontier_share(sv->pz, k, 0, &share)) return PC_OK;
+  return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                      "a count met in the middle splits by 1 to %d of the puzzle's single "
+                      "pieces (each placed once), not %d",
+                      PC_FRONTIER_MAX_SPLIT, (int)k);
+}
+
+pc_status pc_solve_split_meet(const char *board, const pc_solver *sv, int32_t k, int32_t jobs,
+                              const char *dir, bool json, pc_error *err)
+{
+  pc_status s = check_meet_split(sv, k, err);
+  const char *why = pc_frontier_unfit(sv->pz, &sv->full);
+  if (!s && why) s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "--method meet does not apply: %s", why);
+  pc_job header = {0};
+  if (!s) s = job_of_board(&header, board, sv, err);
+  if (s) return s;
+  snprintf(header.engine, sizeof header.engine, "%s", PC_MEET_ENGINE);
+  snprintf(header.rule, sizeof header.rule, "shares");
+  snprintf(header.options, sizeof header.options, "all");
+  header.depth = k;
+  /* every share alike: which ones cost more is not known beforehand */
+  pc_runner_plan plan = {.depth = k, .subproblems = INT64_C(1) << k};
+  plan.order = pc_alloc_array((size_t)plan.subproblems, sizeof *plan.order);
+  plan.weights = pc_alloc_array((size_t)plan.subproblems, sizeof *plan.weights);
+  if (!plan.order || !plan.weights) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  for (int64_t x = 0; x < plan.subproblems && !s; x++) {
+    plan.order[x] = x;
+    plan.weights[x] = 1.0 / (double)plan.subproblems;
+  }
+  if (!s) s = deal_and_write(&header, sv, &plan, jobs, dir, json, err);
+  free(plan.order);
+  free(plan.weights);
+  pc_job_free(&header);
+  return s;
+}
+
+/* The job's shares counted one after the other. */
+static pc_status count_shares(const pc_job *j, const pc_solver *sv, int threads,
+                              pc_frontier_stats *sum, pc_error *err)
+{
+  pc_status s = PC_OK;
+  memset(sum, 0, sizeof *sum);
+  for (int64_t k = 0; k < j->n_ids && !s; k++) {
+    pc_frontier_config cfg = {.threads = threads, .meet = true};
+    pc_frontier_share(sv->pz, j->depth, (uint64_t)j->ids[k], &cfg);
+    pc_frontier_stats one;
+    s = pc_frontier_count(sv->pz, &sv->full, NULL, &cfg, &one, err);
+    if (s) break;
+    sum->states += one.states;
+    if (one.peak_bytes > sum->peak_bytes) sum->peak_bytes = one.peak_bytes;
+    if (__builtin_add_overflow(sum->solutions, one.solutions, &sum->solutions))
+      s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
+  }
+  return s;
+}
+
+pc_status pc_solve_meet_job(const char *path, const char *result, const pc_job *j,
+                            pc_solver *sv, int threads, pc_error *err)
+{
+  pc_error_file(err, path);
+  pc_status s = check_meet_split(sv, j->depth, err);
+  if (!s && j->subproblems != INT64_C(1) << j->depth)
+    s = pc_error_set(err, PC_ERR_INPUT, PC_JOB_LINE_SPLIT, 0,
+                     "a split by %d pieces has %lld shares, not %lld", (int)j->depth,
+                     (long long)(INT64_C(1) << j->depth), (long long)j->subproblems);
+  if (s) return s;
+  memset(err, 0, sizeof *err);
+  double t0 = pc_now();
+  pc_frontier_stats st;
+  s = count_shares(j, sv, threads, &st, err);
+  if (s) return s;
+  double seconds = pc_now() - t0;
+  printf("%s\njob %d of %d: %lld of %lld shares met in the middle, %llu solutions, "
+         "%llu states, %.1f MiB of tables at most, %.3f s\n",
+         sv->pz->title, (int)j->number, (int)j->jobs, (long long)j->n_ids,
+         (long long)j->subproblems, (unsigned long long)st.solutions,
+         (unsigned long long)st.states, (double)st.peak_bytes / (1024.0 * 1024.0), seconds);
+  sv->census.solutions = st.solutions;
+  sv->census.unique = 0; /* the classes follow from the whole count (merge) */
+  pc_runner_result res = {.subproblems = j->subproblems, .seconds = seconds,
+                          .stats = {.solutions = st.solutions, .nodes = st.states}};
+  return pc_solve_job_finish(path, result, j, sv, &res, err);
 }
 
 void pc_solve_job_options(const pc_job *j, bool *all, bool *best, bool *sym_table)
@@ -161,6 +274,8 @@ pc_status pc_solve_job_read(const char *path, pc_job *j, bool *all, bool *best,
 {
   pc_status s = pc_job_read(path, j, err);
   if (s) return s;
+  pc_solve_job_options(j, all, best, sym_table);
+  if (pc_solve_job_is_meet(j)) return PC_OK;
   pc_error ignored;
   if (!pc_choose_by_name(j->rule, &cfg->choose) ||
       pc_engine_select(j->engine, NULL, cfg->choose, NULL, &cfg->engine, &ignored)) {
@@ -170,7 +285,6 @@ pc_status pc_solve_job_read(const char *path, pc_job *j, bool *all, bool *best,
     return s;
   }
   cfg->split_depth = j->depth;
-  pc_solve_job_options(j, all, best, sym_table);
   return PC_OK;
 }
 

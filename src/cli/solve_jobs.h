@@ -24,6 +24,24 @@ pc_status pc_solve_split_jobs(const pc_job *header, const pc_solver *sv,
                               const pc_runner_config *cfg, int32_t jobs, const char *dir,
                               bool json, pc_error *err);
 
+/* The engine of a job that counts shares met in the middle. */
+#define PC_MEET_ENGINE "meet"
+
+bool pc_solve_job_is_meet(const pc_job *j);
+
+/* `solve --count --method meet --split-only K`: the 2^K shares of the
+   count met in the middle (poly/frontier.h) dealt out to job files, as
+   pc_solve_split_jobs does for a search (engine "meet", rule "shares",
+   options "all", the split's depth K, its subproblems the shares). */
+pc_status pc_solve_split_meet(const char *board, const pc_solver *sv, int32_t k, int32_t jobs,
+                              const char *dir, bool json, pc_error *err);
+
+/* Runs a meet job: counts its shares, says so on stdout, writes the result
+   (its census: the solutions, no classes: merge finds those by Burnside's
+   lemma once every share is in). */
+pc_status pc_solve_meet_job(const char *path, const char *result, const pc_job *j,
+                            pc_solver *sv, int threads, pc_error *err);
+
 /* The job's solve options (its 'options' line). */
 void pc_solve_job_options(const pc_job *j, bool *all, bool *best, bool *sym_table);
 

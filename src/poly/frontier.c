@@ -535,8 +535,8 @@ static pc_status count_all(const fr_plan *pl, const pc_frontier_config *cfg,
   return s;
 }
 
-static pc_status burnside(const pc_matrix *m, const pc_symmetry *g,
-                          pc_frontier_stats *st, pc_error *err)
+pc_status pc_frontier_burnside(const pc_matrix *m, const pc_symmetry *g, pc_frontier_stats *st,
+                               pc_error *err)
 {
   st->order = g->order;
   st->fixed[0] = st->solutions;
@@ -586,6 +586,6 @@ pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_sy
   else if (!s && cfg->meet) s = fr_meet_count(pz, m, &pl, cfg, st, err);
   else if (!s) s = count_all(&pl, cfg, st, err);
   fr_plan_free(&pl);
-  if (!s && g && !st->stopped && whole) s = burnside(m, g, st, err);
+  if (!s && g && !st->stopped && whole) s = pc_frontier_burnside(m, g, st, err);
   return s;
 }

@@ -64,6 +64,19 @@ pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_sy
                             const pc_frontier_config *cfg, pc_frontier_stats *st,
                             pc_error *err);
 
+/* Share x of the 2^split a meeting's count splits into: sets cfg's left
+   and right (bit k of x puts the k-th of the puzzle's first `split`
+   single pieces before the cut, else after it). False when split is not
+   1 to PC_FRONTIER_MAX_SPLIT, the puzzle has fewer single pieces, or x
+   is no share. */
+bool pc_frontier_share(const pc_puzzle *pz, int32_t split, uint64_t x, pc_frontier_config *cfg);
+
+/* Burnside's lemma on st->solutions (every solution): fills st->order,
+   st->fixed and st->unique. PC_ERR_INPUT when the sum is not a multiple
+   of the group's order or m has bounds. */
+pc_status pc_frontier_burnside(const pc_matrix *m, const pc_symmetry *g, pc_frontier_stats *st,
+                               pc_error *err);
+
 /* The solutions of m that element e of g maps onto themselves: exact
    covers of m's items by orbits of placements under e's powers (the DLX
    search). PC_ERR_INPUT when m has bounds (copies, choose groups: an

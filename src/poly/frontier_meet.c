@@ -175,17 +175,19 @@ static uint64_t split_pieces(const pc_puzzle *pz, int32_t split)
   return found == split ? pieces : 0;
 }
 
-/* Share x's pieces before the cut: bit k of x says where the k-th of
-   `pieces` lies. */
-static uint64_t share_left(uint64_t pieces, uint64_t x)
+bool pc_frontier_share(const pc_puzzle *pz, int32_t split, uint64_t x, pc_frontier_config *cfg)
 {
-  uint64_t left = 0;
+  if (split < 1 || split > PC_FRONTIER_MAX_SPLIT || x >> split) return false;
+  uint64_t pieces = split_pieces(pz, split);
+  if (!pieces) return false;
+  cfg->left = 0;
   for (int32_t i = 0; i < 64 && x; i++)
     if (pieces >> i & 1) {
-      if (x & 1) left |= UINT64_C(1) << i;
+      if (x & 1) cfg->left |= UINT64_C(1) << i;
       x >>= 1;
     }
-  return left;
+  cfg->right = pieces ^ cfg->left;
+  return true;
 }
 
 /* One share's figures added to the whole's; false on an overflow. */
@@ -201,17 +203,14 @@ static bool add_share(pc_frontier_stats *st, const pc_frontier_stats *one)
 pc_status fr_meet_split(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
                         const pc_frontier_config *cfg, pc_frontier_stats *st, pc_error *err)
 {
-  uint64_t pieces = cfg->split >= 1 && cfg->split <= PC_FRONTIER_MAX_SPLIT
-                        ? split_pieces(pz, cfg->split) : 0;
-  if (!pieces)
+  pc_frontier_config share = *cfg;
+  if (!pc_frontier_share(pz, cfg->split, 0, &share))
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
                         "a meeting's count splits by 1 to %d single pieces, not %d",
                         PC_FRONTIER_MAX_SPLIT, (int)cfg->split);
   pc_status s = PC_OK;
   for (uint64_t x = 0; x < UINT64_C(1) << cfg->split && !s && !st->stopped; x++) {
-    pc_frontier_config share = *cfg;
-    share.left = share_left(pieces, x);
-    share.right = pieces ^ share.left;
+    pc_frontier_share(pz, cfg->split, x, &share);
     pc_frontier_stats one = {0};
     s = fr_meet_count(pz, m, fw, &share, &one, err);
     if (!s && !add_share(st, &one))
