@@ -185,6 +185,20 @@ static pc_status check_meet_split(const pc_solver *sv, int32_t k, pc_error *err)
                       PC_FRONTIER_MAX_SPLIT, (int)k);
 }
 
+/* A fixed permutation of share numbers (splitmix64's finalizer). */
+static uint64_t scramble(uint64_t x)
+{
+  x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+  x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}
+
+static int by_scramble(const void *a, const void *b)
+{
+  uint64_t x = scramble((uint64_t)*(const int64_t *)a), y = scramble((uint64_t)*(const int64_t *)b);
+  return (x > y) - (x < y);
+}
+
 pc_status pc_solve_split_meet(const char *board, const pc_solver *sv, int32_t k, int32_t jobs,
                               const char *dir, bool json, pc_error *err)
 {
@@ -198,7 +212,9 @@ pc_status pc_solve_split_meet(const char *board, const pc_solver *sv, int32_t k,
   snprintf(header.rule, sizeof header.rule, "shares");
   snprintf(header.options, sizeof header.options, "all");
   header.depth = k;
-  /* every share alike: which ones cost more is not known beforehand */
+  /* Every share alike (which ones cost more is not known beforehand),
+     dealt in a scrambled order: in the order of their numbers each job
+     would hold the shares with the same first pieces on the same side. */
   pc_runner_plan plan = {.depth = k, .subproblems = INT64_C(1) << k};
   plan.order = pc_alloc_array((size_t)plan.subproblems, sizeof *plan.order);
   plan.weights = pc_alloc_array((size_t)plan.subproblems, sizeof *plan.weights);
@@ -207,6 +223,7 @@ pc_status pc_solve_split_meet(const char *board, const pc_solver *sv, int32_t k,
     plan.order[x] = x;
     plan.weights[x] = 1.0 / (double)plan.subproblems;
   }
+  if (!s) qsort(plan.order, (size_t)plan.subproblems, sizeof *plan.order, by_scramble);
   if (!s) s = deal_and_write(&header, sv, &plan, jobs, dir, json, err);
   free(plan.order);
   free(plan.weights);
