@@ -112,6 +112,16 @@ Test(jobs, meet_shares)
   cr_expect(strstr(r.out, "16 subproblems (engine meet, rule shares, all), 3 jobs:"), "%s", r.out);
   pc_run_free(&r);
   for (int k = 1; k <= 3; k++) run_job(dir, "pent5x12", k);
+  char *job = pc_path_in(dir, "pent5x12-1.job"), *again = pc_path_in(dir, "again.result");
+  const char *json[] = {"solve", "--job", job, "--json", "--result", again, NULL};
+  r = run(json);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect_gt(pc_json_get_u64(r.out, "solutions"), 0, "%s", r.out);
+  cr_expect_eq(pc_json_get_u64(r.out, "shares"), 6, "%s", r.out); /* 16 shares over 3 jobs */
+  pc_run_free(&r);
+  unlink(again);
+  free(job);
+  free(again);
   int all3[] = {1, 2, 3}, two[] = {1, 3};
   pc_run m = merge(dir, "pent5x12", all3, 3);
   cr_assert_eq(m.status, 0, "%s", m.err);

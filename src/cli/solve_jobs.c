@@ -251,8 +251,32 @@ static pc_status count_shares(const pc_job *j, const pc_solver *sv, int threads,
   return s;
 }
 
+/* What a meet job counted, as text or one JSON object. */
+static void say_meet_job(const pc_job *j, const pc_solver *sv, const pc_frontier_stats *st,
+                         double seconds, bool json)
+{
+  if (json) {
+    pc_json o;
+    pc_json_begin(&o, stdout);
+    pc_json_str(&o, "title", sv->pz->title);
+    pc_json_u64(&o, "job", (uint64_t)j->number);
+    pc_json_u64(&o, "jobs", (uint64_t)j->jobs);
+    pc_json_u64(&o, "shares", (uint64_t)j->n_ids);
+    pc_json_u64(&o, "solutions", st->solutions);
+    pc_json_u64(&o, "states", st->states);
+    pc_json_double(&o, "seconds", seconds);
+    pc_json_end(&o);
+    return;
+  }
+  printf("%s\njob %d of %d: %lld of %lld shares met in the middle, %llu solutions, "
+         "%llu states, %.1f MiB of tables at most, %.3f s\n",
+         sv->pz->title, (int)j->number, (int)j->jobs, (long long)j->n_ids,
+         (long long)j->subproblems, (unsigned long long)st->solutions,
+         (unsigned long long)st->states, (double)st->peak_bytes / (1024.0 * 1024.0), seconds);
+}
+
 pc_status pc_solve_meet_job(const char *path, const char *result, const pc_job *j,
-                            pc_solver *sv, int threads, pc_error *err)
+                            pc_solver *sv, int threads, bool json, pc_error *err)
 {
   pc_error_file(err, path);
   pc_status s = check_meet_split(sv, j->depth, err);
@@ -267,11 +291,7 @@ pc_status pc_solve_meet_job(const char *path, const char *result, const pc_job *
   s = count_shares(j, sv, threads, &st, err);
   if (s) return s;
   double seconds = pc_now() - t0;
-  printf("%s\njob %d of %d: %lld of %lld shares met in the middle, %llu solutions, "
-         "%llu states, %.1f MiB of tables at most, %.3f s\n",
-         sv->pz->title, (int)j->number, (int)j->jobs, (long long)j->n_ids,
-         (long long)j->subproblems, (unsigned long long)st.solutions,
-         (unsigned long long)st.states, (double)st.peak_bytes / (1024.0 * 1024.0), seconds);
+  say_meet_job(j, sv, &st, seconds, json);
   sv->census.solutions = st.solutions;
   sv->census.unique = 0; /* the classes follow from the whole count (merge) */
   pc_runner_result res = {.subproblems = j->subproblems, .seconds = seconds,
