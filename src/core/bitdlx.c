@@ -141,7 +141,7 @@ static bool make_sliced(pc_bitdlx *b)
   b->imask = pc_calloc_array((size_t)b->n_options + 1, sizeof *b->imask);
   b->sliced = pc_calloc_array((size_t)b->levels * level, sizeof *b->sliced);
   b->dying = pc_alloc_array((size_t)b->n_options + 8, sizeof *b->dying);
-  size_t swords = ((size_t)b->words + 63) / 64;
+  size_t swords = (size_t)pc_bitdlx_summary_words(b);
   b->summary = pc_calloc_array((size_t)b->levels * swords, sizeof *b->summary);
   b->row_summary = pc_calloc_array((size_t)b->n_options * swords + 1, sizeof *b->row_summary);
   if (!b->imask || !b->sliced || !b->dying || !b->summary || !b->row_summary) return false;

@@ -54,7 +54,7 @@ pc_bitdlx_sliced_subtract(pc_bitdlx_v2 *restrict c, int32_t planes, const pc_bit
 static inline __attribute__((always_inline)) int32_t pc_bitdlx_sliced_kill(pc_bitdlx *b,
                                                                          int32_t k, int32_t l)
 {
-  const int32_t words = b->words, swords = (words + 63) / 64;
+  const int32_t words = b->words, swords = pc_bitdlx_summary_words(b);
   const uint64_t *restrict from = pc_bitdlx_alive(b, l);
   const uint64_t *restrict mask = b->conflicts + (size_t)k * (size_t)words;
   const uint64_t *restrict row = b->row_summary + (size_t)k * (size_t)swords;

@@ -45,7 +45,7 @@ struct pc_bitdlx {
   pc_bitdlx_v2 *imask;   /* per option, its primary items */
   pc_bitdlx_v2 *sliced;  /* per level, the uncovered items and `planes` planes */
   int32_t *dying;        /* n_options + 8: the options a take kills */
-  uint64_t *summary;     /* per level, (words + 63) / 64: its words with options alive */
+  uint64_t *summary;     /* per level, pc_bitdlx_summary_words: its words with options alive */
   uint64_t *row_summary; /* the same for each option's conflict row */
   /* The search's state, per level (0 .. levels - 1). */
   uint64_t *alive;       /* `words` words a level */
@@ -69,6 +69,12 @@ void pc_bitdlx_search_bounded(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_sta
 static inline bool pc_bitdlx_is_alive(const uint64_t *alive, int32_t k)
 {
   return alive[k / 64] >> (k % 64) & 1;
+}
+
+/* The words of a summary (bit w: word w of options has some alive). */
+static inline int32_t pc_bitdlx_summary_words(const pc_bitdlx *b)
+{
+  return (b->words + 63) / 64;
 }
 
 static inline uint64_t *pc_bitdlx_alive(const pc_bitdlx *b, int32_t l)
