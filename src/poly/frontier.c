@@ -153,7 +153,8 @@ static bool bucket_options(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl,
   for (int32_t p = 0; p < n; p++) pl->first[p + 1] += pl->first[p];
   for (int32_t o = 0; o < n_opt; o++) {
     option_span(m, pl, o, &lo, &hi);
-    if (lo < n && hi <= last) pl->opt[pl->first[lo]++] = make_option(m, pl, o, lo, pz, shift, width);
+    if (lo < n && hi <= last)
+      pl->opt[pl->first[lo]++] = make_option(m, pl, o, lo, pz, shift, width);
   }
   for (int32_t p = n; p > 0; p--) pl->first[p] = pl->first[p - 1];
   pl->first[0] = 0;
@@ -251,14 +252,6 @@ const char *pc_frontier_unfit(const pc_puzzle *pz, const pc_matrix *m)
 
 /* --- the tables: open addressing, linear probing --- */
 
-uint64_t fr_mix(uint64_t k)
-{
-  k ^= k >> 33;
-  k *= UINT64_C(0xff51afd7ed558ccd);
-  k ^= k >> 33;
-  return k;
-}
-
 bool fr_table_alloc(fr_table *t, uint64_t cap)
 {
   t->key = malloc(cap * sizeof *t->key);
@@ -277,30 +270,8 @@ void fr_table_free(fr_table *t)
   memset(t, 0, sizeof *t);
 }
 
-/* Adds count to key's entry (h: the key's hash); false on an overflow of
-   the count. */
-bool fr_table_put(fr_table *t, uint64_t key, uint64_t h, uint64_t count)
+pc_status fr_table_grow(fr_table *t)
 {
-  uint64_t mask = t->cap - 1, i = h & mask;
-  while (t->key[i] != FR_EMPTY && t->key[i] != key) i = (i + 1) & mask;
-  if (t->key[i] == key) return !__builtin_add_overflow(t->count[i], count, &t->count[i]);
-  t->key[i] = key;
-  t->count[i] = count;
-  t->used++;
-  return true;
-}
-
-uint64_t fr_table_get(const fr_table *t, uint64_t key)
-{
-  uint64_t mask = t->cap - 1, i = fr_mix(key) & mask;
-  while (t->key[i] != FR_EMPTY && t->key[i] != key) i = (i + 1) & mask;
-  return t->key[i] == key ? t->count[i] : 0;
-}
-
-/* Doubles the table when it is three quarters full. */
-pc_status fr_table_room(fr_table *t)
-{
-  if (4 * (t->used + 1) <= 3 * t->cap) return PC_OK;
   fr_table bigger;
   if (!fr_table_alloc(&bigger, 2 * t->cap)) {
     fr_table_free(&bigger);
@@ -347,22 +318,6 @@ static bool holes_fillable(const fr_plan *pl, uint64_t covered, int32_t base)
   return (uint64_t)__builtin_popcountll(free & ~reach) % pl->gcd == 0;
 }
 
-/* Puts a state of the next step, slid one cell on unless frozen, into
-   this thread's table if it is this thread's. */
-static pc_status put_state(fr_worker *w, uint64_t key, uint64_t count, bool slide)
-{
-  const fr_plan *pl = w->r->pl;
-  if (slide) key = ((key & pl->win_mask) >> 1) | (key & ~pl->win_mask);
-  uint64_t h = fr_mix(key);
-  if (fr_owner(h, w->r->threads) != w->t) return PC_OK;
-  if (slide && !holes_fillable(pl, key & pl->win_mask, w->r->p + 1)) return PC_OK;
-  fr_table *t = &w->r->next[w->t];
-  pc_status st = fr_table_room(t);
-  if (st) return st;
-  if (!fr_table_put(t, key, h, count)) w->overflow = true;
-  return PC_OK;
-}
-
 /* Whether option o may be taken by a state of pieces `key` at step p. */
 static bool piece_allowed(const fr_run *r, const fr_option *o, uint64_t key)
 {
@@ -380,6 +335,28 @@ static bool prefix_ok(const fr_run *r, uint64_t key, int32_t j)
   return fr_table_get(r->prefixes, (key & low) | (UINT64_C(1) << (j + 1))) != 0;
 }
 
+#define FR_SLIDE (-1)
+
+/* Puts a state of the next step into this thread's table if it is this
+   thread's (the tests after that check): slid one cell on and its holes
+   checked (bit FR_SLIDE), or at a frozen step, whose cell is `bit`, kept
+   only if its cells decided begin what the forward pass can leave. */
+static pc_status put_state(fr_worker *w, uint64_t key, uint64_t count, int32_t bit)
+{
+  const fr_plan *pl = w->r->pl;
+  if (bit == FR_SLIDE) key = ((key & pl->win_mask) >> 1) | (key & ~pl->win_mask);
+  uint64_t h = fr_mix(key);
+  if (fr_owner(h, w->r->threads) != w->t) return PC_OK;
+  if (bit == FR_SLIDE ? !holes_fillable(pl, key & pl->win_mask, w->r->p + 1)
+                      : !prefix_ok(w->r, key, bit))
+    return PC_OK;
+  fr_table *t = &w->r->next[w->t];
+  pc_status st = fr_table_room(t);
+  if (st) return st;
+  if (!fr_table_put(t, key, h, count)) w->overflow = true;
+  return PC_OK;
+}
+
 /* A state at a frozen step: its cell (bit j) is covered already, or is
    left free for the forward pass, or takes a placement whose first cell
    it is. */
@@ -388,14 +365,13 @@ static pc_status expand_frozen(fr_worker *w, uint64_t key, uint64_t count)
   const fr_run *r = w->r;
   const fr_plan *pl = r->pl;
   int32_t j = r->p - r->frozen;
-  if (key >> j & 1) return put_state(w, key, count, false);
-  pc_status st = prefix_ok(r, key, j) ? put_state(w, key, count, false) : PC_OK;
+  pc_status st = put_state(w, key, count, j);
+  if (key >> j & 1) return st;
   for (int32_t k = pl->first[r->p]; k < pl->first[r->p + 1] && !st; k++) {
     const fr_option *o = &pl->opt[k];
     uint64_t cells = o->cells << j;
-    if ((key & cells) || !piece_allowed(r, o, key)) continue;
-    uint64_t next = (key | cells) + o->add;
-    if (prefix_ok(r, next, j)) st = put_state(w, next, count, false);
+    if (!(key & cells) && piece_allowed(r, o, key))
+      st = put_state(w, (key | cells) + o->add, count, j);
   }
   return st;
 }
@@ -409,12 +385,12 @@ static pc_status expand(fr_worker *w, uint64_t key, uint64_t count)
   int32_t p = r->p;
   if (p >= r->frozen) return expand_frozen(w, key, count);
   if (p == r->cut && (key & r->left_fields) != r->left_fields) return PC_OK;
-  if (key & 1) return put_state(w, key, count, true);
+  if (key & 1) return put_state(w, key, count, FR_SLIDE);
   pc_status st = PC_OK;
   for (int32_t k = pl->first[p]; k < pl->first[p + 1] && !st; k++) {
     const fr_option *o = &pl->opt[k];
     if (!(key & o->cells) && piece_allowed(r, o, key))
-      st = put_state(w, (key | o->cells) + o->add, count, true);
+      st = put_state(w, (key | o->cells) + o->add, count, FR_SLIDE);
   }
   return st;
 }

@@ -71,15 +71,45 @@ pc_status fr_plan_build(const pc_puzzle *pz, const pc_matrix *m, int32_t reverse
                         fr_plan *pl, const char **why);
 void fr_plan_free(fr_plan *pl);
 
-uint64_t fr_mix(uint64_t k);
+/* Inline: every state made passes through these. */
+static inline uint64_t fr_mix(uint64_t k)
+{
+  k ^= k >> 33;
+  k *= UINT64_C(0xff51afd7ed558ccd);
+  k ^= k >> 33;
+  return k;
+}
+
+/* Adds count to key's entry (h: the key's hash); false on an overflow. */
+static inline bool fr_table_put(fr_table *t, uint64_t key, uint64_t h, uint64_t count)
+{
+  uint64_t mask = t->cap - 1, i = h & mask;
+  while (t->key[i] != FR_EMPTY && t->key[i] != key) i = (i + 1) & mask;
+  if (t->key[i] == key) return !__builtin_add_overflow(t->count[i], count, &t->count[i]);
+  t->key[i] = key;
+  t->count[i] = count;
+  t->used++;
+  return true;
+}
+
+/* Key's count in t, 0 when absent. */
+static inline uint64_t fr_table_get(const fr_table *t, uint64_t key)
+{
+  uint64_t mask = t->cap - 1, i = fr_mix(key) & mask;
+  while (t->key[i] != FR_EMPTY && t->key[i] != key) i = (i + 1) & mask;
+  return t->key[i] == key ? t->count[i] : 0;
+}
+
 bool fr_table_alloc(fr_table *t, uint64_t cap);
 void fr_table_free(fr_table *t);
-/* Adds count to key's entry (h: the key's hash); false on an overflow. */
-bool fr_table_put(fr_table *t, uint64_t key, uint64_t h, uint64_t count);
-/* Key's count in t, 0 when absent. */
-uint64_t fr_table_get(const fr_table *t, uint64_t key);
+/* Doubles t, when it is three quarters full. */
+pc_status fr_table_grow(fr_table *t);
+
 /* Grows t when it is three quarters full. */
-pc_status fr_table_room(fr_table *t);
+static inline pc_status fr_table_room(fr_table *t)
+{
+  return 4 * (t->used + 1) <= 3 * t->cap ? PC_OK : fr_table_grow(t);
+}
 /* The thread whose table holds key (h: its hash). */
 int fr_owner(uint64_t h, int threads);
 
