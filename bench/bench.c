@@ -4,7 +4,8 @@
    tests/data, one thread (file, solutions, nodes, updates, seconds,
    million updates per second), then the leftmost rule on one matrix, then
    every engine and `xc`'s default on each matrix beside Knuth's dlx1,
-   dance and ssxcc (when KNUTH_BIN names a folder with them), then
+   dance and ssxcc (when KNUTH_BIN names a folder with them), then the
+   counting methods beside the search (issue #20), then
    `polycover challenge` as issue #19 asks for (the program $POLYCOVER, by
    default ./polycover). Run from the repository root.
 
@@ -27,6 +28,7 @@
 #include "core/dlx1.h"
 #include "core/engines.h"
 #include "core/lines.h"
+#include "poly/frontier.h"
 #include "poly/solver.h"
 #include "run/runner.h"
 
@@ -481,6 +483,98 @@ static bool bench_challenge(report *r)
   return true;
 }
 
+/* ---- counting without a search (issue #20, docs/counting.md) ---- */
+
+/* A `solve --count -j2` run: wall and CPU seconds, the counts and the
+   programme's tables (MiB, 0 for the search). */
+typedef struct count_run {
+  double wall, cpu, mib;
+  uint64_t solutions, unique;
+} count_run;
+
+static bool run_count(const char *prog, const char *method, const char *board, count_run *c)
+{
+  char command[1200], line[1024];
+  snprintf(command, sizeof command, "%s solve --count -j2 --method %s boards/%s.yaml", prog,
+           method, board);
+  *c = (count_run){0};
+  double cpu = children_cpu(), t = pc_now();
+  FILE *out = popen(command, "r");
+  bool counted = false;
+  while (out && fgets(line, sizeof line, out)) {
+    unsigned long long v;
+    const char *tables = strstr(line, "at once), ");
+    if (sscanf(line, "solutions: %llu", &v) == 1) c->solutions = v, counted = true;
+    if (sscanf(line, "unique: %llu", &v) == 1) c->unique = v;
+    if (!strncmp(line, "frontier:", 9) && tables) sscanf(tables, "at once), %lf", &c->mib);
+  }
+  bool ok = out && pclose(out) == 0 && counted;
+  c->wall = pc_now() - t;
+  c->cpu = children_cpu() - cpu;
+  if (!ok) fprintf(stderr, "bench: %s failed\n", command);
+  return ok;
+}
+
+/* Why the programme cannot count the board, or NULL. */
+static const char *frontier_unfit(const char *board, char why[256])
+{
+  char path[256];
+  snprintf(path, sizeof path, "boards/%s.yaml", board);
+  pc_puzzle pz;
+  pc_solver sv;
+  pc_error err = {0};
+  if (pc_puzzle_load(path, &pz, &err)) return strcpy(why, "the board does not load");
+  const char *reason = NULL;
+  if (!pc_solver_init(&sv, &pz, true, false, 0, &err)) {
+    reason = pc_frontier_unfit(&pz, &sv.full);
+    if (reason) snprintf(why, 256, "%s", reason);
+    pc_solver_free(&sv);
+  }
+  pc_puzzle_free(&pz);
+  return reason ? why : NULL;
+}
+
+static bool bench_counting_board(report *r, const char *prog, const char *board, bool search)
+{
+  static const char *const methods[] = {"search", "frontier", "meet"};
+  char why[256], b1[32], b2[32];
+  if (frontier_unfit(board, why)) {
+    say(r, "| %-14s | %-8s | the programme does not apply: %s |||||\n", board, "—", why);
+    return true;
+  }
+  for (int m = search ? 0 : 1; m < 3; m++) {
+    count_run c;
+    if (!run_count(prog, methods[m], board, &c)) return false;
+    char mib[16] = "—";
+    if (c.mib > 0) snprintf(mib, sizeof mib, "%.0f", c.mib);
+    say(r, "| %-14s | %-8s | %10s | %9s | %8.2f | %8.2f | %6s |\n", board, methods[m],
+        grouped(c.solutions, b1), grouped(c.unique, b2), c.wall, c.cpu, mib);
+  }
+  return true;
+}
+
+/* The counting methods beside the search, both counts, two threads. */
+static bool bench_counting(report *r)
+{
+  static const struct {
+    const char *board;
+    bool search; /* the search within minutes */
+  } boards[] = {{"pent6x10", true},      {"kanoodle", true},      {"onesided3x30", true},
+                {"onesided5x18", false}, {"onesided6x15", false}, {"obeirne", false}};
+  const char *prog = getenv("POLYCOVER") ? getenv("POLYCOVER") : "./polycover";
+  say(r, "Counting without a search (docs/counting.md): `solve --count -j2 --method M`, "
+         "both counts (seconds of the whole command; tables: the programme's at their "
+         "largest; the search not run where it takes tens of minutes or more):\n\n");
+  say(r, "| %-14s | %-8s | %10s | %9s | %8s | %8s | %6s |\n", "board", "method", "solutions",
+      "unique", "wall s", "CPU s", "MiB");
+  say(r, "|----------------|----------|-----------:|----------:|---------:|---------:|-------:|\n");
+  bool ok = true;
+  for (size_t i = 0; i < sizeof boards / sizeof *boards; i++)
+    ok &= bench_counting_board(r, prog, boards[i].board, boards[i].search);
+  say(r, "\n");
+  return ok;
+}
+
 /* ---- every engine on the bench matrices, as `xc` runs them ---- */
 
 /* A command's run: CPU seconds of its processes, the count it printed and
@@ -652,6 +746,7 @@ int main(void)
   if (!only || strstr(only, "copies")) ok &= bench_copies(&r);
   ok &= bench_matrices(&r);
   if (!only || strstr(only, "engines")) ok &= bench_engines(&r);
+  if (!only || strstr(only, "counting")) ok &= bench_counting(&r);
   if (!only || strstr(only, "challenge")) ok &= bench_challenge(&r);
   if (doc) {
     fclose(r.copy);
