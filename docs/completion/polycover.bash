@@ -8,8 +8,8 @@ _polycover_options()
   case $1 in
     solve) echo "-c --count -n --limit --all --unique --best --sym-table --leftmost -o --output
                  --render --index --gallery --max --columns --sort --labels --profile-plot --profile
-                 --json --no-precheck --method -j --threads --engine --progress --quiet --checkpoint
-                 --every --resume --split-only --jobs --dir --job --result --mpi -h --help" ;;
+                 --json --no-precheck --method --meet-split -j --threads --engine --progress --quiet
+                 --checkpoint --every --resume --split-only --jobs --dir --job --result --mpi -h --help" ;;
     score) echo "-b --best --json -h --help" ;;
     rows | list) echo "-h --help" ;;
     pieces) echo "-g --grid -s --size -1 --one-sided -c --count --name --json -h --help" ;;
@@ -57,7 +57,7 @@ _polycover()
       COMPREPLY=($(compgen -W "square triangle stick hex cube sphere" -- "$cur")) ;;
     *:--engine) COMPREPLY=($(compgen -W "dlx bitdlx bits auto" -- "$cur")) ;;
     *:--sort) COMPREPLY=($(compgen -W "symmetry" -- "$cur")) ;;
-    solve:--method) COMPREPLY=($(compgen -W "auto frontier search" -- "$cur")) ;;
+    solve:--method) COMPREPLY=($(compgen -W "auto frontier meet search" -- "$cur")) ;;
     challenge:--from) COMPREPLY=($(compgen -W "random all" -- "$cur")) ;;
     *:-n | *:--limit | *:--index | *:--max | *:--columns | *:-j | *:--threads | *:--every | \
       *:--split-only | *:--jobs | *:--paths | *:--seed | *:-s | *:--size | *:--cell | \
