@@ -21,7 +21,7 @@ static const char *const method_names[] = {"auto", "search", "frontier", "meet"}
 
 bool pc_method_by_name(const char *name, pc_method *method)
 {
-  for (int i = 0; i < 4; i++)
+  for (size_t i = 0; i < sizeof method_names / sizeof *method_names; i++)
     if (!strcmp(name, method_names[i])) {
       *method = (pc_method)i;
       return true;
