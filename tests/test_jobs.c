@@ -102,6 +102,23 @@ static void jobs_equal_solve(const char *board, const char *name, const char *ex
    (docs/counting.md): merged, the search's counts, the classes by
    Burnside's lemma; a missing job is reported; a split by more pieces
    than the puzzle has, or given twice, is refused. */
+/* --progress: a line per share, in order, whose solutions add up to the job's. */
+static void expect_share_lines(const char *err, int shares, uint64_t solutions)
+{
+  uint64_t sum = 0;
+  int lines = 0;
+  for (const char *at = strstr(err, "share "); at; at = strstr(at + 1, "share ")) {
+    unsigned long long share, ways;
+    int k, n;
+    if (sscanf(at, "share %llu (%d of %d): %llu solutions", &share, &k, &n, &ways) != 4) continue;
+    cr_expect_eq(k, ++lines, "%s", err);
+    cr_expect_eq(n, shares, "%s", err);
+    sum += ways;
+  }
+  cr_expect_eq(lines, shares, "%s", err);
+  cr_expect_eq(sum, solutions, "%s", err);
+}
+
 Test(jobs, meet_shares)
 {
   char *dir = pc_scratch_dir("/tmp/polycover-jobs-XXXXXX");
@@ -113,11 +130,12 @@ Test(jobs, meet_shares)
   pc_run_free(&r);
   for (int k = 1; k <= 3; k++) run_job(dir, "pent5x12", k);
   char *job = pc_path_in(dir, "pent5x12-1.job"), *again = pc_path_in(dir, "again.result");
-  const char *json[] = {"solve", "--job", job, "--json", "--result", again, NULL};
+  const char *json[] = {"solve", "--job", job, "--json", "--progress", "--result", again, NULL};
   r = run(json);
   cr_assert_eq(r.status, 0, "%s", r.err);
   cr_expect_gt(pc_json_get_u64(r.out, "solutions"), 0, "%s", r.out);
   cr_expect_eq(pc_json_get_u64(r.out, "shares"), 6, "%s", r.out); /* 16 shares over 3 jobs */
+  expect_share_lines(r.err, 6, pc_json_get_u64(r.out, "solutions"));
   pc_run_free(&r);
   unlink(again);
   free(job);

@@ -113,6 +113,11 @@ static pc_status check_checkpoint(const char *path, pc_error *err)
   return s;
 }
 
+FILE *pc_run_progress_stream(const pc_run_options *o)
+{
+  return o->progress == 1 || (o->progress == -1 && isatty(STDERR_FILENO)) ? stderr : NULL;
+}
+
 pc_status pc_run_configure(const char *cmd, const pc_run_options *o, const pc_xc *xc,
                            pc_runner_config *cfg, pc_error *err)
 {
@@ -124,7 +129,7 @@ pc_status pc_run_configure(const char *cmd, const pc_run_options *o, const pc_xc
   cfg->every = o->every;
   if (cfg->checkpoint && !(cfg->every > 0)) cfg->every = DEFAULT_EVERY;
   if (!cfg->checkpoint) cfg->checkpoint = DEFAULT_CHECKPOINT;
-  if (o->progress == 1 || (o->progress == -1 && isatty(STDERR_FILENO))) cfg->progress = stderr;
+  cfg->progress = pc_run_progress_stream(o);
   if (o->checkpoint && (s = check_checkpoint(o->checkpoint, err))) return s;
   /* Before auto's trial, which a signal stops as it stops the search. */
   cfg->stop = pc_stop_on_signals();

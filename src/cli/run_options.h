@@ -64,6 +64,10 @@ void pc_run_options_init(pc_run_options *o);
 pc_status pc_run_option(const char *cmd, int c, const char *arg, pc_run_options *o,
                         pc_error *err);
 
+/* Where progress goes: stderr with --progress, or by default when it is
+   a terminal; NULL with --quiet. */
+FILE *pc_run_progress_stream(const pc_run_options *o);
+
 /* Checks the options together (also done by pc_run_configure): a usage
    error, printed, or PC_OK. */
 pc_status pc_run_check(const char *cmd, const pc_run_options *o, pc_error *err);

@@ -231,24 +231,23 @@ pc_status pc_solve_split_meet(const char *board, const pc_solver *sv, int32_t k,
   return s;
 }
 
-/* The job's shares counted one after the other. */
-static pc_status count_shares(const pc_job *j, const pc_solver *sv, int threads,
-                              pc_frontier_stats *sum, pc_error *err)
+/* A line on the progress stream per share counted: the job's pace. */
+typedef struct share_pace {
+  FILE *out;
+  int64_t done, shares;
+  double since;
+} share_pace;
+
+static void say_share(void *ctx, uint64_t share, const pc_frontier_stats *one)
 {
-  pc_status s = PC_OK;
-  memset(sum, 0, sizeof *sum);
-  for (int64_t k = 0; k < j->n_ids && !s; k++) {
-    pc_frontier_config cfg = {.threads = threads, .meet = true};
-    pc_frontier_share(sv->pz, j->depth, (uint64_t)j->ids[k], &cfg);
-    pc_frontier_stats one;
-    s = pc_frontier_count(sv->pz, &sv->full, NULL, &cfg, &one, err);
-    if (s) break;
-    sum->states += one.states;
-    if (one.peak_bytes > sum->peak_bytes) sum->peak_bytes = one.peak_bytes;
-    if (__builtin_add_overflow(sum->solutions, one.solutions, &sum->solutions))
-      s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
-  }
-  return s;
+  share_pace *p = ctx;
+  double now = pc_now();
+  fprintf(p->out, "share %llu (%lld of %lld): %llu solutions, %llu states, %.1f MiB, %.2f s\n",
+          (unsigned long long)share, (long long)++p->done, (long long)p->shares,
+          (unsigned long long)one->solutions, (unsigned long long)one->states,
+          (double)one->peak_bytes / (1024.0 * 1024.0), now - p->since);
+  fflush(p->out);
+  p->since = now;
 }
 
 /* What a meet job counted, as text or one JSON object. */
@@ -276,7 +275,8 @@ static void say_meet_job(const pc_job *j, const pc_solver *sv, const pc_frontier
 }
 
 pc_status pc_solve_meet_job(const char *path, const char *result, const pc_job *j,
-                            pc_solver *sv, int threads, bool json, pc_error *err)
+                            pc_solver *sv, int threads, FILE *progress, bool json,
+                            pc_error *err)
 {
   pc_error_file(err, path);
   pc_status s = check_meet_split(sv, j->depth, err);
@@ -288,7 +288,11 @@ pc_status pc_solve_meet_job(const char *path, const char *result, const pc_job *
   memset(err, 0, sizeof *err);
   double t0 = pc_now();
   pc_frontier_stats st;
-  s = count_shares(j, sv, threads, &st, err);
+  pc_frontier_config cfg = {.threads = threads, .meet = true, .split = j->depth};
+  share_pace pace = {progress, 0, j->n_ids, t0};
+  pc_frontier_progress told = {say_share, &pace};
+  s = pc_frontier_count_shares(sv->pz, &sv->full, &cfg, j->ids, j->n_ids,
+                               progress ? &told : NULL, &st, err);
   if (s) return s;
   double seconds = pc_now() - t0;
   say_meet_job(j, sv, &st, seconds, json);

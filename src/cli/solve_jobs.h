@@ -36,11 +36,12 @@ bool pc_solve_job_is_meet(const pc_job *j);
 pc_status pc_solve_split_meet(const char *board, const pc_solver *sv, int32_t k, int32_t jobs,
                               const char *dir, bool json, pc_error *err);
 
-/* Runs a meet job: counts its shares, says so on stdout (json: one
-   object), writes the result (its census: the solutions, no classes:
+/* Runs a meet job: counts its shares (a line per share on progress, when
+   not NULL), says so on stdout (json: one object), writes the result (its census: the solutions, no classes:
    merge finds those by Burnside's lemma once every share is in). */
 pc_status pc_solve_meet_job(const char *path, const char *result, const pc_job *j,
-                            pc_solver *sv, int threads, bool json, pc_error *err);
+                            pc_solver *sv, int threads, FILE *progress, bool json,
+                            pc_error *err);
 
 /* The job's solve options (its 'options' line). */
 void pc_solve_job_options(const pc_job *j, bool *all, bool *best, bool *sym_table);

@@ -71,6 +71,22 @@ pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_sy
    is no share. */
 bool pc_frontier_share(const pc_puzzle *pz, int32_t split, uint64_t x, pc_frontier_config *cfg);
 
+/* Told after each share that pc_frontier_count_shares counts. */
+typedef struct pc_frontier_progress {
+  void (*share_done)(void *ctx, uint64_t share, const pc_frontier_stats *one);
+  void *ctx;
+} pc_frontier_progress;
+
+/* The sum of shares ids[0 .. n) (NULL: 0 .. n - 1) of the 2^cfg->split a
+   meeting's count splits into, each met in the middle with cfg's threads
+   and budget, one after the other; progress (may be NULL) is told after
+   each. No unique count (Burnside's lemma wants the whole). PC_ERR_INPUT
+   as pc_frontier_count, or for a bad split or share. */
+pc_status pc_frontier_count_shares(const pc_puzzle *pz, const pc_matrix *m,
+                                   const pc_frontier_config *cfg, const int64_t *ids, int64_t n,
+                                   const pc_frontier_progress *progress,
+                                   pc_frontier_stats *st, pc_error *err);
+
 /* Burnside's lemma on st->solutions (every solution): fills st->order,
    st->fixed and st->unique. PC_ERR_INPUT when the sum is not a multiple
    of the group's order or m has bounds. */

@@ -200,8 +200,11 @@ static bool add_share(pc_frontier_stats *st, const pc_frontier_stats *one)
   return !__builtin_add_overflow(st->solutions, one->solutions, &st->solutions);
 }
 
-pc_status fr_meet_split(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
-                        const pc_frontier_config *cfg, pc_frontier_stats *st, pc_error *err)
+/* Shares ids[0 .. n) (NULL: 0 .. n - 1) of cfg->split, one after the other. */
+static pc_status count_shares(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
+                              const pc_frontier_config *cfg, const int64_t *ids, int64_t n,
+                              const pc_frontier_progress *progress, pc_frontier_stats *st,
+                              pc_error *err)
 {
   pc_frontier_config share = *cfg;
   if (!pc_frontier_share(pz, cfg->split, 0, &share))
@@ -209,12 +212,42 @@ pc_status fr_meet_split(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *
                         "a meeting's count splits by 1 to %d single pieces, not %d",
                         PC_FRONTIER_MAX_SPLIT, (int)cfg->split);
   pc_status s = PC_OK;
-  for (uint64_t x = 0; x < UINT64_C(1) << cfg->split && !s && !st->stopped; x++) {
-    pc_frontier_share(pz, cfg->split, x, &share);
+  for (int64_t k = 0; k < n && !s && !st->stopped; k++) {
+    uint64_t x = ids ? (uint64_t)ids[k] : (uint64_t)k;
+    if (!pc_frontier_share(pz, cfg->split, x, &share))
+      return pc_error_set(err, PC_ERR_INPUT, 0, 0, "a split by %d pieces has no share %llu",
+                          (int)cfg->split, (unsigned long long)x);
     pc_frontier_stats one = {0};
     s = fr_meet_count(pz, m, fw, &share, &one, err);
     if (!s && !add_share(st, &one))
       s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
+    if (!s && progress) progress->share_done(progress->ctx, x, &one);
   }
+  return s;
+}
+
+pc_status fr_meet_split(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
+                        const pc_frontier_config *cfg, pc_frontier_stats *st, pc_error *err)
+{
+  bool fits = cfg->split >= 1 && cfg->split <= PC_FRONTIER_MAX_SPLIT;
+  int64_t n = fits ? INT64_C(1) << cfg->split : 0; /* count_shares says why not */
+  return count_shares(pz, m, fw, cfg, NULL, n, NULL, st, err);
+}
+
+pc_status pc_frontier_count_shares(const pc_puzzle *pz, const pc_matrix *m,
+                                   const pc_frontier_config *cfg, const int64_t *ids, int64_t n,
+                                   const pc_frontier_progress *progress,
+                                   pc_frontier_stats *st, pc_error *err)
+{
+  memset(st, 0, sizeof *st);
+  fr_plan fw;
+  const char *why;
+  pc_status s = fr_plan_build(pz, m, -1, &fw, &why);
+  if (s == PC_ERR_NOMEM) return pc_error_set(err, s, 0, 0, "out of memory");
+  if (s) return pc_error_set(err, s, 0, 0, "the frontier count does not apply: %s", why);
+  st->window = fw.window;
+  st->steps = fw.n;
+  s = count_shares(pz, m, &fw, cfg, ids, n, progress, st, err);
+  fr_plan_free(&fw);
   return s;
 }
