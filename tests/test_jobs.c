@@ -170,6 +170,62 @@ Test(jobs, meet_shares)
   remove_all(dir);
 }
 
+/* The first `lines` lines of text, as a new string. */
+static char *first_lines(const char *text, int lines)
+{
+  const char *end = text;
+  for (int k = 0; k < lines && *end; k++) end = strchr(end, '\n') + 1;
+  return strndup(text, (size_t)(end - text));
+}
+
+/* A meet job stopped after two shares resumes from its checkpoint: it
+   counts the other shares only (the progress lines go on from 3), and its
+   result and checkpoint are the uninterrupted run's; another job's
+   checkpoint, or one with a share twice, is refused at its line. */
+Test(jobs, meet_checkpoint)
+{
+  char *dir = pc_scratch_dir("/tmp/polycover-jobs-XXXXXX");
+  const char *args[] = {"solve", "boards/pent5x12.yaml", "--count", "--method", "meet",
+                        "--split-only", "4", "--jobs", "2", "--dir", dir, NULL};
+  pc_run r = run(args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+  char *job = pc_path_in(dir, "pent5x12-1.job"), *ck = pc_path_in(dir, "c.ck");
+  char *whole = pc_path_in(dir, "whole.result"), *resumed = pc_path_in(dir, "resumed.result");
+  const char *first[] = {"solve", "--job", job, "--checkpoint", ck, "--result", whole, NULL};
+  r = run(first);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+  char *full = pc_slurp_file(ck), *part = first_lines(full, 4 + 2); /* header, 2 shares */
+  pc_write_file(ck, part, strlen(part));
+  const char *again[] = {"solve", "--job", job, "--resume", ck, "--progress", "--result",
+                         resumed, NULL};
+  r = run(again);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.err, "(3 of 8)") && !strstr(r.err, "(2 of 8)"), "%s", r.err);
+  pc_run_free(&r);
+  char *a = pc_slurp_file(whole), *b = pc_slurp_file(resumed), *after = pc_slurp_file(ck);
+  char *counts_a = strstr(a, "counts"), *counts_b = strstr(b, "counts");
+  cr_assert(counts_a && counts_b);
+  *strchr(counts_a, '\n') = *strchr(counts_b, '\n') = '\0';
+  cr_expect_str_eq(counts_a, counts_b);
+  cr_expect_str_eq(after, full);
+  char *twice = first_lines(full, 4 + 1), *doubled = NULL;
+  cr_assert(asprintf(&doubled, "%s%s", twice, twice + strlen(first_lines(full, 4))) > 0);
+  const char *bad[] = {doubled, "polycover-shares 1\nproblem 1\n"};
+  const char *why[] = {":6:7: share", ":2: this checkpoint is not the job's"};
+  for (int i = 0; i < 2; i++) {
+    pc_write_file(ck, bad[i], strlen(bad[i]));
+    r = run(again);
+    cr_expect_eq(r.status, 2, "case %d: %s", i, r.err);
+    cr_expect(strstr(r.err, why[i]), "case %d: %s", i, r.err);
+    pc_run_free(&r);
+  }
+  free(full), free(part), free(a), free(b), free(after), free(twice), free(doubled);
+  free(job), free(ck), free(whole), free(resumed);
+  remove_all(dir);
+}
+
 Test(jobs, scott_best) { jobs_equal_solve("boards/scott.yaml", "scott", "--best"); }
 Test(jobs, scott_dlx_updates) { jobs_equal_solve("boards/scott.yaml", "scott", "--engine=dlx"); }
 Test(jobs, pent6x10) { jobs_equal_solve("boards/pent6x10.yaml", "pent6x10", "--sym-table"); }

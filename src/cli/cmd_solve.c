@@ -574,9 +574,15 @@ static pc_status solve_meet_job(solve_cmd *o, pc_error *err)
 {
   pc_status s = pc_solve_job_check(o->job_path, &o->job, &o->sv, err);
   if (s) return s;
-  int threads = o->ro.threads > 0 ? (int)o->ro.threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
-  return pc_solve_meet_job(o->job_path, o->result, &o->job, &o->sv, threads,
-                           pc_run_progress_stream(&o->ro), o->json, err);
+  pc_meet_job_run run = {
+      .path = o->job_path,
+      .result = o->result,
+      .checkpoint = o->ro.resume ? o->ro.resume : o->ro.checkpoint,
+      .resume = o->ro.resume != NULL,
+      .threads = o->ro.threads > 0 ? (int)o->ro.threads : (int)sysconf(_SC_NPROCESSORS_ONLN),
+      .progress = pc_run_progress_stream(&o->ro),
+      .json = o->json};
+  return pc_solve_meet_job(&run, &o->job, &o->sv, err);
 }
 
 /* --count: by the frontier when it is asked for or auto finds it pays,

@@ -11,6 +11,7 @@
 #include "cli/common.h"
 #include "core/alloc.h"
 #include "run/checkpoint.h"
+#include "run/share_checkpoint.h"
 #include "core/clock.h"
 #include "core/engines.h"
 #include "poly/frontier.h"
@@ -231,23 +232,85 @@ pc_status pc_solve_split_meet(const char *board, const pc_solver *sv, int32_t k,
   return s;
 }
 
-/* A line on the progress stream per share counted: the job's pace. */
+/* Per share counted: a line on the progress stream (the job's pace) and
+   one in the checkpoint. */
 typedef struct share_pace {
-  FILE *out;
+  const pc_meet_job_run *run;
+  FILE *checkpoint;
   int64_t done, shares;
   double since;
 } share_pace;
 
-static void say_share(void *ctx, uint64_t share, const pc_frontier_stats *one)
+static pc_status share_done(void *ctx, uint64_t share, const pc_frontier_stats *one,
+                            pc_error *err)
 {
   share_pace *p = ctx;
   double now = pc_now();
-  fprintf(p->out, "share %llu (%lld of %lld): %llu solutions, %llu states, %.1f MiB, %.2f s\n",
-          (unsigned long long)share, (long long)++p->done, (long long)p->shares,
-          (unsigned long long)one->solutions, (unsigned long long)one->states,
-          (double)one->peak_bytes / (1024.0 * 1024.0), now - p->since);
-  fflush(p->out);
+  if (p->run->progress) {
+    fprintf(p->run->progress,
+            "share %llu (%lld of %lld): %llu solutions, %llu states, %.1f MiB, %.2f s\n",
+            (unsigned long long)share, (long long)++p->done, (long long)p->shares,
+            (unsigned long long)one->solutions, (unsigned long long)one->states,
+            (double)one->peak_bytes / (1024.0 * 1024.0), now - p->since);
+    fflush(p->run->progress);
+  }
   p->since = now;
+  pc_share_count c = {(int64_t)share, one->solutions, one->states};
+  return p->checkpoint ? pc_share_checkpoint_add(p->checkpoint, p->run->checkpoint, &c, err)
+                       : PC_OK;
+}
+
+/* The job's ids not in done[0 .. n_done), into todo (n_todo of them). */
+static int64_t shares_to_do(const pc_job *j, const pc_share_count *done, int64_t n_done,
+                            int64_t *todo)
+{
+  int64_t n = 0;
+  for (int64_t k = 0; k < j->n_ids; k++) {
+    bool counted = false;
+    for (int64_t d = 0; d < n_done && !counted; d++) counted = done[d].share == j->ids[k];
+    if (!counted) todo[n++] = j->ids[k];
+  }
+  return n;
+}
+
+/* The shares counted before (a resumed checkpoint) added to st. */
+static pc_status add_done(pc_frontier_stats *st, const pc_share_count *done, int64_t n,
+                          pc_error *err)
+{
+  for (int64_t d = 0; d < n; d++) {
+    st->states += done[d].states;
+    if (__builtin_add_overflow(st->solutions, done[d].solutions, &st->solutions))
+      return pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
+  }
+  return PC_OK;
+}
+
+/* The job's shares, less those a resumed checkpoint has, counted into st;
+   the checkpoint kept up to date. */
+static pc_status count_job(const pc_meet_job_run *run, const pc_job *j, const pc_solver *sv,
+                           pc_frontier_stats *st, pc_error *err)
+{
+  share_pace pace = {run, NULL, 0, j->n_ids, pc_now()};
+  pc_share_count *done = NULL;
+  int64_t n_done = 0, *todo = pc_alloc_array((size_t)j->n_ids, sizeof *todo);
+  pc_status s = todo ? PC_OK : pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  if (!s && run->checkpoint && run->resume)
+    s = pc_share_checkpoint_resume(run->checkpoint, j, &done, &n_done, &pace.checkpoint, err);
+  else if (!s && run->checkpoint)
+    s = pc_share_checkpoint_create(run->checkpoint, j, &pace.checkpoint, err);
+  if (!s) {
+    memset(err, 0, sizeof *err);
+    pace.done = n_done;
+    pc_frontier_config cfg = {.threads = run->threads, .meet = true, .split = j->depth};
+    pc_frontier_progress told = {share_done, &pace};
+    s = pc_frontier_count_shares(sv->pz, &sv->full, &cfg, todo, shares_to_do(j, done, n_done, todo),
+                                 &told, st, err);
+  }
+  if (!s) s = add_done(st, done, n_done, err);
+  if (pace.checkpoint) fclose(pace.checkpoint);
+  free(done);
+  free(todo);
+  return s;
 }
 
 /* What a meet job counted, as text or one JSON object. */
@@ -274,11 +337,10 @@ static void say_meet_job(const pc_job *j, const pc_solver *sv, const pc_frontier
          (unsigned long long)st->states, (double)st->peak_bytes / (1024.0 * 1024.0), seconds);
 }
 
-pc_status pc_solve_meet_job(const char *path, const char *result, const pc_job *j,
-                            pc_solver *sv, int threads, FILE *progress, bool json,
+pc_status pc_solve_meet_job(const pc_meet_job_run *run, const pc_job *j, pc_solver *sv,
                             pc_error *err)
 {
-  pc_error_file(err, path);
+  pc_error_file(err, run->path);
   pc_status s = check_meet_split(sv, j->depth, err);
   if (!s && j->subproblems != INT64_C(1) << j->depth)
     s = pc_error_set(err, PC_ERR_INPUT, PC_JOB_LINE_SPLIT, 0,
@@ -288,19 +350,15 @@ pc_status pc_solve_meet_job(const char *path, const char *result, const pc_job *
   memset(err, 0, sizeof *err);
   double t0 = pc_now();
   pc_frontier_stats st;
-  pc_frontier_config cfg = {.threads = threads, .meet = true, .split = j->depth};
-  share_pace pace = {progress, 0, j->n_ids, t0};
-  pc_frontier_progress told = {say_share, &pace};
-  s = pc_frontier_count_shares(sv->pz, &sv->full, &cfg, j->ids, j->n_ids,
-                               progress ? &told : NULL, &st, err);
+  s = count_job(run, j, sv, &st, err);
   if (s) return s;
   double seconds = pc_now() - t0;
-  say_meet_job(j, sv, &st, seconds, json);
+  say_meet_job(j, sv, &st, seconds, run->json);
   sv->census.solutions = st.solutions;
   sv->census.unique = 0; /* the classes follow from the whole count (merge) */
   pc_runner_result res = {.subproblems = j->subproblems, .seconds = seconds,
                           .stats = {.solutions = st.solutions, .nodes = st.states}};
-  return pc_solve_job_finish(path, result, j, sv, &res, err);
+  return pc_solve_job_finish(run->path, run->result, j, sv, &res, err);
 }
 
 void pc_solve_job_options(const pc_job *j, bool *all, bool *best, bool *sym_table)

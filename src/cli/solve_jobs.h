@@ -36,11 +36,20 @@ bool pc_solve_job_is_meet(const pc_job *j);
 pc_status pc_solve_split_meet(const char *board, const pc_solver *sv, int32_t k, int32_t jobs,
                               const char *dir, bool json, pc_error *err);
 
-/* Runs a meet job: counts its shares (a line per share on progress, when
-   not NULL), says so on stdout (json: one object), writes the result (its census: the solutions, no classes:
-   merge finds those by Burnside's lemma once every share is in). */
-pc_status pc_solve_meet_job(const char *path, const char *result, const pc_job *j,
-                            pc_solver *sv, int threads, FILE *progress, bool json,
+/* How a meet job runs. */
+typedef struct pc_meet_job_run {
+  const char *path, *result;  /* the job file; the result file (NULL: beside it) */
+  const char *checkpoint;     /* a line per share counted, to resume from (NULL: none) */
+  bool resume;                /* the checkpoint's shares are counted already */
+  int threads;
+  FILE *progress;             /* a line per share counted (NULL: none) */
+  bool json;                  /* what it counted, as one JSON object */
+} pc_meet_job_run;
+
+/* Runs a meet job: counts its shares, says so on stdout, writes the
+   result (its census: the solutions, no classes: merge finds those by
+   Burnside's lemma once every share is in). */
+pc_status pc_solve_meet_job(const pc_meet_job_run *run, const pc_job *j, pc_solver *sv,
                             pc_error *err);
 
 /* The job's solve options (its 'options' line). */
