@@ -192,6 +192,14 @@ static bool prepare_pruning(const pc_puzzle *pz, fr_plan *pl)
   return true;
 }
 
+uint64_t fr_piece_fields(const fr_plan *pl, uint64_t pieces)
+{
+  uint64_t fields = 0;
+  for (int32_t i = 0; i < 64; i++)
+    if (pieces >> i & 1) fields |= UINT64_C(1) << pl->shift[i];
+  return fields;
+}
+
 void fr_plan_free(fr_plan *pl)
 {
   free(pl->nf);
@@ -376,6 +384,19 @@ static pc_status expand_frozen(fr_worker *w, uint64_t key, uint64_t count)
   return st;
 }
 
+/* Whether the pieces of the share that a state at step p <= due still
+   lacks (due_fields) can each start on a free cell before step `due`:
+   distinct pieces start on distinct cells. At `due`, all must be there.
+   Unchecked while those cells are not all in the key. */
+static bool due_fits(const fr_run *r, uint64_t key)
+{
+  int32_t before = r->due - r->p, at = r->p >= r->frozen ? r->p - r->frozen : 0;
+  if (before > r->pl->window || at + before > 63) return true;
+  int missing = __builtin_popcountll(r->due_fields & ~key);
+  uint64_t cells = before ? ~UINT64_C(0) >> (64 - before) << at : 0;
+  return missing <= __builtin_popcountll(~key & cells);
+}
+
 /* A state at cell p: moved on if p is covered, else every placement
    whose first cell is p and that fits. */
 static pc_status expand(fr_worker *w, uint64_t key, uint64_t count)
@@ -383,8 +404,8 @@ static pc_status expand(fr_worker *w, uint64_t key, uint64_t count)
   const fr_plan *pl = w->r->pl;
   const fr_run *r = w->r;
   int32_t p = r->p;
+  if (p <= r->due && !due_fits(r, key)) return PC_OK;
   if (p >= r->frozen) return expand_frozen(w, key, count);
-  if (p == r->cut && (key & r->left_fields) != r->left_fields) return PC_OK;
   if (key & 1) return put_state(w, key, count, FR_SLIDE);
   pc_status st = PC_OK;
   for (int32_t k = pl->first[p]; k < pl->first[p + 1] && !st; k++) {
@@ -475,11 +496,10 @@ fr_run *fr_run_new(const fr_plan *pl, const pc_frontier_config *cfg)
   r->end = pl->n;
   r->frozen = INT32_MAX;
   r->max_states = cfg->max_states;
-  r->cut = cfg->cut;
+  r->cut = r->due = cfg->cut;
   r->left = cfg->left;
   r->right = cfg->right;
-  for (int32_t i = 0; i < 64; i++)
-    if (cfg->left >> i & 1) r->left_fields |= UINT64_C(1) << pl->shift[i];
+  r->due_fields = fr_piece_fields(pl, cfg->left);
   bool ok = true;
   for (int t = 0; t < r->threads && ok; t++)
     ok = fr_table_alloc(&r->cur[t], 1024) && fr_table_alloc(&r->next[t], 1024);

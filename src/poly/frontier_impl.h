@@ -59,7 +59,11 @@ typedef struct fr_run {
   const fr_table *prefixes;
   uint64_t max_states;
   int32_t cut;                     /* a share: its cut, pieces and their fields */
-  uint64_t left, right, left_fields;
+  uint64_t left, right;
+  int32_t due;                     /* the step by which the pieces of due_fields are
+                                      all placed: the cut's (forward: the left
+                                      pieces), the end's (backward: the right) */
+  uint64_t due_fields;
   fr_table cur[FR_MAX_THREADS], next[FR_MAX_THREADS];
 } fr_run;
 
@@ -70,6 +74,8 @@ typedef struct fr_run {
 pc_status fr_plan_build(const pc_puzzle *pz, const pc_matrix *m, int32_t reverse_cut,
                         fr_plan *pl, const char **why);
 void fr_plan_free(fr_plan *pl);
+/* The count fields of a set of single pieces (bit i: piece i). */
+uint64_t fr_piece_fields(const fr_plan *pl, uint64_t pieces);
 
 /* Inline: every state made passes through these. */
 static inline uint64_t fr_mix(uint64_t k)

@@ -28,8 +28,7 @@ static fr_meet meet_at(const fr_plan *fw, const pc_frontier_config *cfg)
   int32_t frozen = fw->n - mt.cut - fw->window + 1;
   mt.frozen = frozen > 0 ? frozen : 0;
   mt.last = fw->n - 1 - mt.cut - mt.frozen;
-  for (int32_t i = 0; i < 64; i++)
-    if (cfg->left >> i & 1) mt.left_fields |= UINT64_C(1) << fw->shift[i];
+  mt.left_fields = fr_piece_fields(fw, cfg->left);
   return mt;
 }
 
@@ -125,7 +124,8 @@ static pc_status backward_and_join(const pc_puzzle *pz, const pc_matrix *m, cons
   if (!bwd) s = PC_ERR_NOMEM;
   if (!s) {
     bwd->cut = -1; /* every step after the cut: the share's left pieces are banned */
-    bwd->end = bw.n - mt->cut;
+    bwd->end = bwd->due = bw.n - mt->cut;
+    bwd->due_fields = fr_piece_fields(&bw, cfg->right);
     bwd->frozen = mt->frozen;
     bwd->prefixes = prefixes;
     s = fr_run_steps(bwd, bs, overflow);
