@@ -335,12 +335,14 @@ static bool piece_allowed(const fr_run *r, const fr_option *o, uint64_t key)
 }
 
 /* Whether the bits of key up to bit j (the cells decided at a frozen
-   step) begin something the forward pass can leave. */
+   step) begin something the forward pass can leave, with none of the
+   pieces that every forward state leaving it places. */
 static bool prefix_ok(const fr_run *r, uint64_t key, int32_t j)
 {
   if (!r->prefixes) return true;
   uint64_t low = (UINT64_C(2) << j) - 1;
-  return fr_table_get(r->prefixes, (key & low) | (UINT64_C(1) << (j + 1))) != 0;
+  uint64_t used = fr_table_get(r->prefixes, (key & low) | (UINT64_C(1) << (j + 1)));
+  return used && !(used & key & r->pl->pieces_mask);
 }
 
 #define FR_SLIDE (-1)

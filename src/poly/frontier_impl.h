@@ -50,7 +50,8 @@ typedef struct fr_table {
    backward pass's last cells, which the forward pass's pieces may cover)
    the key no longer slides: step p's cell is bit p - frozen, a state may
    leave it free, and a state stays only if its bits up to that cell are
-   a prefix in `prefixes` (of what the forward pass can leave). */
+   a prefix in `prefixes` (of what the forward pass can leave) and has
+   none of the pieces stored with it. */
 typedef struct fr_run {
   const fr_plan *pl;
   int threads;
@@ -86,11 +87,18 @@ static inline uint64_t fr_mix(uint64_t k)
   return k;
 }
 
-/* Adds count to key's entry (h: the key's hash); false on an overflow. */
-static inline bool fr_table_put(fr_table *t, uint64_t key, uint64_t h, uint64_t count)
+/* The slot of key in t (h: its hash), or the empty slot where it would go. */
+static inline uint64_t fr_table_find(const fr_table *t, uint64_t key, uint64_t h)
 {
   uint64_t mask = t->cap - 1, i = h & mask;
   while (t->key[i] != FR_EMPTY && t->key[i] != key) i = (i + 1) & mask;
+  return i;
+}
+
+/* Adds count to key's entry (h: the key's hash); false on an overflow. */
+static inline bool fr_table_put(fr_table *t, uint64_t key, uint64_t h, uint64_t count)
+{
+  uint64_t i = fr_table_find(t, key, h);
   if (t->key[i] == key) return !__builtin_add_overflow(t->count[i], count, &t->count[i]);
   t->key[i] = key;
   t->count[i] = count;
@@ -101,9 +109,24 @@ static inline bool fr_table_put(fr_table *t, uint64_t key, uint64_t h, uint64_t 
 /* Key's count in t, 0 when absent. */
 static inline uint64_t fr_table_get(const fr_table *t, uint64_t key)
 {
-  uint64_t mask = t->cap - 1, i = fr_mix(key) & mask;
-  while (t->key[i] != FR_EMPTY && t->key[i] != key) i = (i + 1) & mask;
+  uint64_t i = fr_table_find(t, key, fr_mix(key));
   return t->key[i] == key ? t->count[i] : 0;
+}
+
+/* Key's value in t ANDed with v (v when absent); false when it was there
+   and did not change. */
+static inline bool fr_table_and(fr_table *t, uint64_t key, uint64_t v)
+{
+  uint64_t i = fr_table_find(t, key, fr_mix(key));
+  if (t->key[i] != key) {
+    t->key[i] = key;
+    t->count[i] = v;
+    t->used++;
+    return true;
+  }
+  uint64_t was = t->count[i];
+  t->count[i] &= v;
+  return t->count[i] != was;
 }
 
 bool fr_table_alloc(fr_table *t, uint64_t cap);

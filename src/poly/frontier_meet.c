@@ -48,8 +48,12 @@ static bool has_left(const fr_meet *mt, uint64_t key)
   return (key & mt->left_fields) == mt->left_fields;
 }
 
+#define PIECES_MARK (UINT64_C(1) << 63) /* no key's bit: a prefix is there */
+
 /* The beginnings (bits 0 .. L-1, marked by bit L) of every frame the
-   forward states meet, which the backward pass's frozen steps keep to. */
+   forward states meet, which the backward pass's frozen steps keep to,
+   each with the pieces that every forward state leaving it places (a
+   backward state that places one of them meets none of those). */
 static pc_status collect_prefixes(const fr_meet *mt, const fr_run *fwd, fr_table *prefixes)
 {
   if (!fr_table_alloc(prefixes, 1024)) return PC_ERR_NOMEM;
@@ -58,12 +62,12 @@ static pc_status collect_prefixes(const fr_meet *mt, const fr_run *fwd, fr_table
       uint64_t key = fwd->cur[t].key[i];
       if (key == FR_EMPTY || !has_left(mt, key)) continue;
       uint64_t frame = meeting_frame(mt, key);
-      /* longest first: once a prefix is there, so are the shorter ones */
+      /* longest first: a shorter prefix's pieces are a part of a longer one's */
+      uint64_t used = (key & mt->fw->pieces_mask) | PIECES_MARK;
       for (int32_t len = mt->last + 1; len >= 1; len--) {
         uint64_t marked = (frame & ((UINT64_C(1) << len) - 1)) | (UINT64_C(1) << len);
-        if (fr_table_get(prefixes, marked)) break;
         if (fr_table_room(prefixes)) return PC_ERR_NOMEM;
-        fr_table_put(prefixes, marked, fr_mix(marked), 1);
+        if (!fr_table_and(prefixes, marked, used)) break;
       }
     }
   return PC_OK;
