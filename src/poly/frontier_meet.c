@@ -62,7 +62,9 @@ static pc_status collect_prefixes(const fr_meet *mt, const fr_run *fwd, fr_table
       uint64_t key = fwd->cur[t].key[i];
       if (key == FR_EMPTY || !has_left(mt, key)) continue;
       uint64_t frame = meeting_frame(mt, key);
-      /* longest first: a shorter prefix's pieces are a part of a longer one's */
+      /* longest first: a shorter prefix's pieces are a part of a longer
+         one's. A piece's field is one bit here (the method refuses
+         copies other than any, whose fields are empty). */
       uint64_t used = (key & mt->fw->pieces_mask) | PIECES_MARK;
       for (int32_t len = mt->last + 1; len >= 1; len--) {
         uint64_t marked = (frame & ((UINT64_C(1) << len) - 1)) | (UINT64_C(1) << len);
