@@ -299,7 +299,7 @@ static pc_status count_job(const pc_meet_job_run *run, const pc_job *j, const pc
   else if (!s && run->checkpoint)
     s = pc_share_checkpoint_create(run->checkpoint, j, &pace.checkpoint, err);
   if (!s) {
-    memset(err, 0, sizeof *err);
+    memset(err, 0, sizeof *err); /* the count's errors are no file's */
     pace.done = n_done;
     pc_frontier_config cfg = {.threads = run->threads, .meet = true, .split = j->depth};
     pc_frontier_progress told = {share_done, &pace};
