@@ -119,19 +119,30 @@ static void expect_share_lines(const char *err, int shares, uint64_t solutions)
   cr_expect_eq(sum, solutions, "%s", err);
 }
 
-Test(jobs, meet_shares)
+/* A scratch directory with pent5x12's count split into 16 meet shares in
+   the given number of job files. */
+static char *split_meet(const char *jobs)
 {
   char *dir = pc_scratch_dir("/tmp/polycover-jobs-XXXXXX");
   const char *args[] = {"solve", "boards/pent5x12.yaml", "--count", "--method", "meet",
-                        "--split-only", "4", "--jobs", "3", "--dir", dir, NULL};
+                        "--split-only", "4", "--jobs", jobs, "--dir", dir, NULL};
   pc_run r = run(args);
   cr_assert_eq(r.status, 0, "%s", r.err);
-  cr_expect(strstr(r.out, "16 subproblems (engine meet, rule shares, all), 3 jobs:"), "%s", r.out);
+  char *line;
+  cr_assert(asprintf(&line, "16 subproblems (engine meet, rule shares, all), %s jobs:", jobs) > 0);
+  cr_expect(strstr(r.out, line), "%s", r.out);
+  free(line);
   pc_run_free(&r);
+  return dir;
+}
+
+Test(jobs, meet_shares)
+{
+  char *dir = split_meet("3");
   for (int k = 1; k <= 3; k++) run_job(dir, "pent5x12", k);
   char *job = pc_path_in(dir, "pent5x12-1.job"), *again = pc_path_in(dir, "again.result");
   const char *json[] = {"solve", "--job", job, "--json", "--progress", "--result", again, NULL};
-  r = run(json);
+  pc_run r = run(json);
   cr_assert_eq(r.status, 0, "%s", r.err);
   cr_expect_gt(pc_json_get_u64(r.out, "solutions"), 0, "%s", r.out);
   cr_expect_eq(pc_json_get_u64(r.out, "shares"), 6, "%s", r.out); /* 16 shares over 3 jobs */
@@ -184,16 +195,11 @@ static char *first_lines(const char *text, int lines)
    checkpoint, or one with a share twice, is refused at its line. */
 Test(jobs, meet_checkpoint)
 {
-  char *dir = pc_scratch_dir("/tmp/polycover-jobs-XXXXXX");
-  const char *args[] = {"solve", "boards/pent5x12.yaml", "--count", "--method", "meet",
-                        "--split-only", "4", "--jobs", "2", "--dir", dir, NULL};
-  pc_run r = run(args);
-  cr_assert_eq(r.status, 0, "%s", r.err);
-  pc_run_free(&r);
+  char *dir = split_meet("2");
   char *job = pc_path_in(dir, "pent5x12-1.job"), *ck = pc_path_in(dir, "c.ck");
   char *whole = pc_path_in(dir, "whole.result"), *resumed = pc_path_in(dir, "resumed.result");
   const char *first[] = {"solve", "--job", job, "--checkpoint", ck, "--result", whole, NULL};
-  r = run(first);
+  pc_run r = run(first);
   cr_assert_eq(r.status, 0, "%s", r.err);
   pc_run_free(&r);
   char *full = pc_slurp_file(ck), *part = first_lines(full, 4 + 2); /* header, 2 shares */

@@ -566,18 +566,26 @@ static pc_status check_share(const pc_puzzle *pz, const fr_plan *pl,
   return PC_OK;
 }
 
+pc_status fr_plan_for_count(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl,
+                            pc_frontier_stats *st, pc_error *err)
+{
+  memset(st, 0, sizeof *st);
+  const char *why;
+  pc_status s = fr_plan_build(pz, m, -1, pl, &why);
+  if (s == PC_ERR_NOMEM) return pc_error_set(err, s, 0, 0, "out of memory");
+  if (s) return pc_error_set(err, s, 0, 0, "the frontier count does not apply: %s", why);
+  st->window = pl->window;
+  st->steps = pl->n;
+  return PC_OK;
+}
+
 pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_symmetry *g,
                             const pc_frontier_config *cfg, pc_frontier_stats *st,
                             pc_error *err)
 {
-  memset(st, 0, sizeof *st);
   fr_plan pl;
-  const char *why;
-  pc_status s = fr_plan_build(pz, m, -1, &pl, &why);
-  if (s == PC_ERR_NOMEM) return pc_error_set(err, s, 0, 0, "out of memory");
-  if (s) return pc_error_set(err, s, 0, 0, "the frontier count does not apply: %s", why);
-  st->window = pl.window;
-  st->steps = pl.n;
+  pc_status s = fr_plan_for_count(pz, m, &pl, st, err);
+  if (s) return s;
   s = check_share(pz, &pl, cfg, err);
   bool whole = !(cfg->left | cfg->right);
   if (!s && cfg->meet && cfg->split && whole) s = fr_meet_split(pz, m, &pl, cfg, st, err);

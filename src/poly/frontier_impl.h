@@ -59,7 +59,7 @@ typedef struct fr_run {
   int32_t end, frozen;
   const fr_table *prefixes;
   uint64_t max_states;
-  int32_t cut;                     /* a share: its cut, pieces and their fields */
+  int32_t cut;                     /* a share: its cut and pieces */
   uint64_t left, right;
   int32_t due;                     /* the step by which the pieces of due_fields are
                                       all placed: the cut's (forward: the left
@@ -75,6 +75,10 @@ typedef struct fr_run {
 pc_status fr_plan_build(const pc_puzzle *pz, const pc_matrix *m, int32_t reverse_cut,
                         fr_plan *pl, const char **why);
 void fr_plan_free(fr_plan *pl);
+/* The forward plan of a count: clears *st and fills its window and steps;
+   the error says why the method does not apply. */
+pc_status fr_plan_for_count(const pc_puzzle *pz, const pc_matrix *m, fr_plan *pl,
+                            pc_frontier_stats *st, pc_error *err);
 /* The count fields of a set of single pieces (bit i: piece i). */
 uint64_t fr_piece_fields(const fr_plan *pl, uint64_t pieces);
 

@@ -245,14 +245,9 @@ pc_status pc_frontier_count_shares(const pc_puzzle *pz, const pc_matrix *m,
                                    const pc_frontier_progress *progress,
                                    pc_frontier_stats *st, pc_error *err)
 {
-  memset(st, 0, sizeof *st);
   fr_plan fw;
-  const char *why;
-  pc_status s = fr_plan_build(pz, m, -1, &fw, &why);
-  if (s == PC_ERR_NOMEM) return pc_error_set(err, s, 0, 0, "out of memory");
-  if (s) return pc_error_set(err, s, 0, 0, "the frontier count does not apply: %s", why);
-  st->window = fw.window;
-  st->steps = fw.n;
+  pc_status s = fr_plan_for_count(pz, m, &fw, st, err);
+  if (s) return s;
   s = count_shares(pz, m, &fw, cfg, ids, n, progress, st, err);
   fr_plan_free(&fw);
   return s;
