@@ -262,19 +262,22 @@ const char *pc_frontier_unfit(const pc_puzzle *pz, const pc_matrix *m)
 
 bool fr_table_alloc(fr_table *t, uint64_t cap)
 {
-  t->key = malloc(cap * sizeof *t->key);
-  t->count = malloc(cap * sizeof *t->count);
-  if (!t->key || !t->count) return false;
-  memset(t->key, 0xff, cap * sizeof *t->key);
+  t->slot = malloc(cap * sizeof *t->slot);
+  if (!t->slot) return false;
   t->cap = cap;
-  t->used = 0;
+  fr_table_clear(t);
   return true;
+}
+
+void fr_table_clear(fr_table *t)
+{
+  memset(t->slot, 0xff, t->cap * sizeof *t->slot); /* every key FR_EMPTY */
+  t->used = 0;
 }
 
 void fr_table_free(fr_table *t)
 {
-  free(t->key);
-  free(t->count);
+  free(t->slot);
   memset(t, 0, sizeof *t);
 }
 
@@ -285,8 +288,8 @@ pc_status fr_table_grow(fr_table *t)
     fr_table_free(&bigger);
     return PC_ERR_NOMEM;
   }
-  for (uint64_t i = 0; i < t->cap; i++)
-    if (t->key[i] != FR_EMPTY) fr_table_put(&bigger, t->key[i], fr_mix(t->key[i]), t->count[i]);
+  for (const fr_slot *s = t->slot; s < t->slot + t->cap; s++)
+    if (s->key != FR_EMPTY) fr_table_put(&bigger, s->key, fr_mix(s->key), s->count);
   fr_table_free(t);
   *t = bigger;
   return PC_OK;
@@ -347,6 +350,54 @@ static bool prefix_ok(const fr_run *r, uint64_t key, int32_t j)
 
 #define FR_SLIDE (-1)
 
+/* A put into a big table is a cache miss, and most of a count's time: a
+   thread gathers its puts by region of the next table (its slots' top
+   bits) and makes a region's at once, prefetched, when it has many. */
+#define FR_PARTS_LOG 6
+#define FR_PARTS (1 << FR_PARTS_LOG)
+#define FR_PART_SLOTS 64
+
+struct fr_gather {
+  fr_slot slot[FR_PARTS][FR_PART_SLOTS];
+  uint8_t fill[FR_PARTS];
+};
+
+static pc_status table_put(fr_worker *w, uint64_t key, uint64_t h, uint64_t count)
+{
+  fr_table *t = &w->r->next[w->t];
+  pc_status st = fr_table_room(t);
+  if (st) return st;
+  if (!fr_table_put(t, key, h, count)) w->overflow = true;
+  return PC_OK;
+}
+
+/* Makes the puts gathered for region `part`. */
+static pc_status gather_flush(fr_worker *w, int part)
+{
+  fr_gather *g = w->r->gather[w->t];
+  const fr_table *t = &w->r->next[w->t];
+  uint64_t h[FR_PART_SLOTS];
+  for (int i = 0; i < g->fill[part]; i++) {
+    h[i] = fr_mix(g->slot[part][i].key);
+    __builtin_prefetch(&t->slot[h[i] & (t->cap - 1)]);
+  }
+  pc_status st = PC_OK;
+  for (int i = 0; i < g->fill[part] && !st; i++)
+    st = table_put(w, g->slot[part][i].key, h[i], g->slot[part][i].count);
+  g->fill[part] = 0;
+  return st;
+}
+
+/* Gathers key's put (h: its hash); tables have at least FR_PARTS slots. */
+static pc_status gather_put(fr_worker *w, uint64_t key, uint64_t h, uint64_t count)
+{
+  const fr_table *t = &w->r->next[w->t];
+  fr_gather *g = w->r->gather[w->t];
+  int part = (int)((h & (t->cap - 1)) >> (__builtin_ctzll(t->cap) - FR_PARTS_LOG));
+  g->slot[part][g->fill[part]++] = (fr_slot){key, count};
+  return g->fill[part] == FR_PART_SLOTS ? gather_flush(w, part) : PC_OK;
+}
+
 /* Puts a state of the next step into this thread's table if it is this
    thread's (the tests after that check): slid one cell on and its holes
    checked (bit FR_SLIDE), or at a frozen step, whose cell is `bit`, kept
@@ -360,11 +411,7 @@ static pc_status put_state(fr_worker *w, uint64_t key, uint64_t count, int32_t b
   if (bit == FR_SLIDE ? !holes_fillable(pl, key & pl->win_mask, w->r->p + 1)
                       : !prefix_ok(w->r, key, bit))
     return PC_OK;
-  fr_table *t = &w->r->next[w->t];
-  pc_status st = fr_table_room(t);
-  if (st) return st;
-  if (!fr_table_put(t, key, h, count)) w->overflow = true;
-  return PC_OK;
+  return gather_put(w, key, h, count);
 }
 
 /* A state at a frozen step: its cell (bit j) is covered already, or is
@@ -423,8 +470,9 @@ static void *work(void *arg)
   fr_worker *w = arg;
   const fr_run *r = w->r;
   for (int c = 0; c < r->threads && !w->st; c++)
-    for (uint64_t i = 0; i < r->cur[c].cap && !w->st; i++)
-      if (r->cur[c].key[i] != FR_EMPTY) w->st = expand(w, r->cur[c].key[i], r->cur[c].count[i]);
+    for (const fr_slot *s = r->cur[c].slot; s < r->cur[c].slot + r->cur[c].cap && !w->st; s++)
+      if (s->key != FR_EMPTY) w->st = expand(w, s->key, s->count);
+  for (int part = 0; part < FR_PARTS && !w->st; part++) w->st = gather_flush(w, part);
   return NULL;
 }
 
@@ -455,12 +503,11 @@ static void next_step(fr_run *r, pc_frontier_stats *st)
   uint64_t used = 0, bytes = 0;
   for (int t = 0; t < r->threads; t++) {
     used += r->next[t].used;
-    bytes += (r->cur[t].cap + r->next[t].cap) * 2 * sizeof(uint64_t);
+    bytes += (r->cur[t].cap + r->next[t].cap) * sizeof(fr_slot);
     fr_table swap = r->cur[t];
     r->cur[t] = r->next[t];
     r->next[t] = swap;
-    memset(r->next[t].key, 0xff, r->next[t].cap * sizeof *r->next[t].key);
-    r->next[t].used = 0;
+    fr_table_clear(&r->next[t]);
   }
   st->states += used;
   if (used > st->peak_states) st->peak_states = used;
@@ -484,6 +531,7 @@ void fr_run_free(fr_run *r)
   for (int t = 0; t < r->threads; t++) {
     fr_table_free(&r->cur[t]);
     fr_table_free(&r->next[t]);
+    free(r->gather[t]);
   }
   free(r);
 }
@@ -504,7 +552,8 @@ fr_run *fr_run_new(const fr_plan *pl, const pc_frontier_config *cfg)
   r->due_fields = fr_piece_fields(pl, cfg->left);
   bool ok = true;
   for (int t = 0; t < r->threads && ok; t++)
-    ok = fr_table_alloc(&r->cur[t], 1024) && fr_table_alloc(&r->next[t], 1024);
+    ok = fr_table_alloc(&r->cur[t], 1024) && fr_table_alloc(&r->next[t], 1024) &&
+         (r->gather[t] = calloc(1, sizeof *r->gather[t]));
   if (ok) fr_table_put(&r->cur[fr_owner(fr_mix(0), r->threads)], 0, fr_mix(0), 1);
   if (ok) return r;
   fr_run_free(r);
@@ -522,9 +571,9 @@ static pc_status count_all(const fr_plan *pl, const pc_frontier_config *cfg,
   pc_status s = fr_run_steps(r, st, &overflow);
   for (int t = 0; t < r->threads && !s && !st->stopped; t++) {
     const fr_table *c = &r->cur[t];
-    for (uint64_t i = 0; i < c->cap; i++)
-      if (c->key[i] != FR_EMPTY && (c->key[i] & pl->pieces_mask) == pl->pieces_full &&
-          __builtin_add_overflow(st->solutions, c->count[i], &st->solutions))
+    for (const fr_slot *e = c->slot; e < c->slot + c->cap; e++)
+      if (e->key != FR_EMPTY && (e->key & pl->pieces_mask) == pl->pieces_full &&
+          __builtin_add_overflow(st->solutions, e->count, &st->solutions))
         overflow = true;
   }
   fr_run_free(r);

@@ -38,12 +38,19 @@ typedef struct fr_plan {
   uint64_t *nf, *nl;
 } fr_plan;
 
+/* A key and its count side by side: a probe's miss brings in both. */
+typedef struct fr_slot {
+  uint64_t key, count;
+} fr_slot;
+
 typedef struct fr_table {
-  uint64_t *key, *count;
+  fr_slot *slot;
   uint64_t cap, used;   /* cap a power of 2 */
 } fr_table;
 
 #define FR_MAX_THREADS 64
+/* The puts a thread holds back to make them near each other (frontier.c). */
+typedef struct fr_gather fr_gather;
 
 /* One pass of the programme over steps [0, end) of a plan, from the
    single state 0. From step `frozen` on (meeting in the middle: the
@@ -66,6 +73,7 @@ typedef struct fr_run {
                                       pieces), the end's (backward: the right) */
   uint64_t due_fields;
   fr_table cur[FR_MAX_THREADS], next[FR_MAX_THREADS];
+  fr_gather *gather[FR_MAX_THREADS];
 } fr_run;
 
 /* The plan of matrix m: the forward order over every option (reverse_cut
@@ -95,17 +103,16 @@ static inline uint64_t fr_mix(uint64_t k)
 static inline uint64_t fr_table_find(const fr_table *t, uint64_t key, uint64_t h)
 {
   uint64_t mask = t->cap - 1, i = h & mask;
-  while (t->key[i] != FR_EMPTY && t->key[i] != key) i = (i + 1) & mask;
+  while (t->slot[i].key != FR_EMPTY && t->slot[i].key != key) i = (i + 1) & mask;
   return i;
 }
 
 /* Adds count to key's entry (h: the key's hash); false on an overflow. */
 static inline bool fr_table_put(fr_table *t, uint64_t key, uint64_t h, uint64_t count)
 {
-  uint64_t i = fr_table_find(t, key, h);
-  if (t->key[i] == key) return !__builtin_add_overflow(t->count[i], count, &t->count[i]);
-  t->key[i] = key;
-  t->count[i] = count;
+  fr_slot *s = &t->slot[fr_table_find(t, key, h)];
+  if (s->key == key) return !__builtin_add_overflow(s->count, count, &s->count);
+  *s = (fr_slot){key, count};
   t->used++;
   return true;
 }
@@ -113,27 +120,27 @@ static inline bool fr_table_put(fr_table *t, uint64_t key, uint64_t h, uint64_t 
 /* Key's count in t, 0 when absent. */
 static inline uint64_t fr_table_get(const fr_table *t, uint64_t key)
 {
-  uint64_t i = fr_table_find(t, key, fr_mix(key));
-  return t->key[i] == key ? t->count[i] : 0;
+  const fr_slot *s = &t->slot[fr_table_find(t, key, fr_mix(key))];
+  return s->key == key ? s->count : 0;
 }
 
 /* Key's value in t ANDed with v (v when absent); false when it was there
    and did not change. */
 static inline bool fr_table_and(fr_table *t, uint64_t key, uint64_t v)
 {
-  uint64_t i = fr_table_find(t, key, fr_mix(key));
-  if (t->key[i] != key) {
-    t->key[i] = key;
-    t->count[i] = v;
+  fr_slot *s = &t->slot[fr_table_find(t, key, fr_mix(key))];
+  if (s->key != key) {
+    *s = (fr_slot){key, v};
     t->used++;
     return true;
   }
-  uint64_t was = t->count[i];
-  t->count[i] &= v;
-  return t->count[i] != was;
+  uint64_t was = s->count;
+  s->count &= v;
+  return s->count != was;
 }
 
 bool fr_table_alloc(fr_table *t, uint64_t cap);
+void fr_table_clear(fr_table *t);
 void fr_table_free(fr_table *t);
 /* Doubles t, when it is three quarters full. */
 pc_status fr_table_grow(fr_table *t);

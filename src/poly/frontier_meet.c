@@ -58,8 +58,8 @@ static pc_status collect_prefixes(const fr_meet *mt, const fr_run *fwd, fr_table
 {
   if (!fr_table_alloc(prefixes, 1024)) return PC_ERR_NOMEM;
   for (int t = 0; t < fwd->threads; t++)
-    for (uint64_t i = 0; i < fwd->cur[t].cap; i++) {
-      uint64_t key = fwd->cur[t].key[i];
+    for (const fr_slot *s = fwd->cur[t].slot; s < fwd->cur[t].slot + fwd->cur[t].cap; s++) {
+      uint64_t key = s->key;
       if (key == FR_EMPTY || !has_left(mt, key)) continue;
       uint64_t frame = meeting_frame(mt, key);
       /* longest first: a shorter prefix's pieces are a part of a longer
@@ -81,13 +81,13 @@ static bool join(const fr_meet *mt, const fr_run *fwd, const fr_run *bwd, uint64
 {
   const fr_plan *fw = mt->fw;
   for (int t = 0; t < fwd->threads; t++)
-    for (uint64_t i = 0; i < fwd->cur[t].cap; i++) {
-      uint64_t key = fwd->cur[t].key[i];
+    for (const fr_slot *s = fwd->cur[t].slot; s < fwd->cur[t].slot + fwd->cur[t].cap; s++) {
+      uint64_t key = s->key;
       if (key == FR_EMPTY || !has_left(mt, key)) continue;
       uint64_t want = meeting_frame(mt, key) | (fw->pieces_full ^ (key & fw->pieces_mask));
       const fr_table *other = &bwd->cur[fr_owner(fr_mix(want), bwd->threads)];
       uint64_t ways = fr_table_get(other, want), product;
-      if (__builtin_mul_overflow(ways, fwd->cur[t].count[i], &product) ||
+      if (__builtin_mul_overflow(ways, s->count, &product) ||
           __builtin_add_overflow(*solutions, product, solutions))
         return false;
     }
@@ -97,7 +97,7 @@ static bool join(const fr_meet *mt, const fr_run *fwd, const fr_run *bwd, uint64
 static uint64_t tables_bytes(const fr_run *r)
 {
   uint64_t bytes = 0;
-  for (int t = 0; t < r->threads; t++) bytes += r->cur[t].cap * 2 * sizeof(uint64_t);
+  for (int t = 0; t < r->threads; t++) bytes += r->cur[t].cap * sizeof(fr_slot);
   return bytes;
 }
 
@@ -160,7 +160,7 @@ pc_status fr_meet_count(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *
   st->states = fs.states;
   if (!s && !overflow && !fs.stopped)
     s = backward_and_join(pz, m, &mt, &share, fwd, &prefixes, &bs, st, &overflow);
-  add_stats(st, &fs, &bs, tables_bytes(fwd) + prefixes.cap * 2 * sizeof(uint64_t));
+  add_stats(st, &fs, &bs, tables_bytes(fwd) + prefixes.cap * sizeof(fr_slot));
   fr_table_free(&prefixes);
   fr_run_free(fwd);
   if (s == PC_ERR_NOMEM) return pc_error_set(err, s, 0, 0, "out of memory");
