@@ -329,17 +329,18 @@ static bool bitdlx_wins(pc_bitdlx *d, const pc_xc *xc, const atomic_int *halt, d
 /* A search this small (bitdlx's tree, by Knuth's estimate from
    SMALL_PATHS random paths, reproducible) is not worth a trial, which
    would cost about as much as the search: bitdlx, whose tree the estimate
-   measures, takes it (bits's tree can be far larger than DLX's). A first
-   estimate from a quarter of the paths settles a tree far below that: on
-   a tree of a few thousand nodes, all the paths would cost a good part
-   of the search. */
+   measures, takes it (bits's tree can be far larger than DLX's). Few
+   paths can miss a tree's bulk when most paths die young: on y45, 64
+   paths put bitdlx's 48 million nodes at 1,100, 256 at 170,000. So a
+   tree is small only when 4 times the paths agree (a few milliseconds;
+   the first estimate settles a large tree at once). */
 #define SMALL_NODES 100000
 #define SMALL_PATHS 256
 
 static bool small_search(pc_bitdlx *d)
 {
-  return pc_bitdlx_estimate(d, SMALL_PATHS / 4, 1) < SMALL_NODES / 4 ||
-         pc_bitdlx_estimate(d, SMALL_PATHS, 1) < SMALL_NODES;
+  return pc_bitdlx_estimate(d, SMALL_PATHS, 1) < SMALL_NODES &&
+         pc_bitdlx_estimate(d, 4 * SMALL_PATHS, 1) < SMALL_NODES;
 }
 
 /* The bitset engine for a problem both fit, searched by Knuth's rule:
