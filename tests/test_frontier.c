@@ -102,6 +102,14 @@ Test(frontier, meet_pentominoes_6x10)
   cr_assert_eq(parts.status, PC_OK, "%s", parts.msg);
   cr_expect_eq(parts.solutions, 9356);
   cr_expect_eq(parts.unique, 2339);
+  /* Shares whose passes hold more than 2,000 states in a step are counted
+     in halves by the side of their free pieces, and halves of halves. */
+  counted halves = frontier_count_as(
+      "boards/pent6x10.yaml",
+      (pc_frontier_config){.threads = 2, .meet = true, .split = 3, .most_at_once = 100000});
+  cr_assert_eq(halves.status, PC_OK, "%s", halves.msg);
+  cr_expect_eq(halves.solutions, 9356);
+  cr_expect_eq(halves.unique, 2339);
   counted too_many = frontier_count_as(
       "boards/pent6x10.yaml", (pc_frontier_config){.meet = true, .split = 13}); /* 12 pieces */
   cr_expect_eq(too_many.status, PC_ERR_INPUT);

@@ -517,7 +517,9 @@ static void next_step(fr_run *r, pc_frontier_stats *st)
 pc_status fr_run_steps(fr_run *r, pc_frontier_stats *st, bool *overflow)
 {
   pc_status s = PC_OK;
-  for (r->p = 0; r->p < r->end && !s && !*overflow && !st->stopped; r->p++) {
+  for (r->p = 0; r->p < r->end && !s && !*overflow && !st->stopped &&
+                 !(r->most_at_once && st->peak_states > r->most_at_once);
+       r->p++) {
     s = step(r, overflow);
     if (!s) next_step(r, st);
     st->stopped = r->max_states && st->states > r->max_states;
@@ -638,7 +640,7 @@ pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_sy
   s = check_share(pz, &pl, cfg, err);
   bool whole = !(cfg->left | cfg->right);
   if (!s && cfg->meet && cfg->split && whole) s = fr_meet_split(pz, m, &pl, cfg, st, err);
-  else if (!s && cfg->meet) s = fr_meet_count(pz, m, &pl, cfg, st, err);
+  else if (!s && cfg->meet) s = fr_meet_count(pz, m, &pl, cfg, 0, st, err);
   else if (!s) s = count_all(&pl, cfg, st, err);
   fr_plan_free(&pl);
   if (!s && g && !st->stopped && whole) s = pc_frontier_burnside(m, g, st, err);

@@ -38,6 +38,8 @@ typedef struct pc_frontier_stats {
 typedef struct pc_frontier_config {
   int threads;                   /* 1 to 64 */
   uint64_t max_states;           /* stop when the states summed pass it (0: never) */
+  uint64_t most_at_once;         /* split: a share whose pass holds more states in a
+                                    step is counted in halves (0: 2^27) */
   int32_t cut;
   uint64_t left, right;          /* both 0: the whole count */
   bool meet;                     /* meet in the middle at the cut (0: the middle) */

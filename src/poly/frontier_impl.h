@@ -66,6 +66,8 @@ typedef struct fr_run {
   int32_t end, frozen;
   const fr_table *prefixes;
   uint64_t max_states;
+  uint64_t most_at_once;           /* the pass ends when a step holds more (0: never);
+                                      the run's creator sets it */
   int32_t cut;                     /* a share: its cut and pieces */
   uint64_t left, right;
   int32_t due;                     /* the step by which the pieces of due_fields are
@@ -162,9 +164,12 @@ void fr_run_free(fr_run *r);
 
 /* Meeting in the middle (frontier_meet.c): the solutions of cfg's share
    (its cut; the middle of the order when 0) by the forward pass of plan
-   fw up to the cut and a backward pass from the end to it, joined. */
+   fw up to the cut and a backward pass from the end to it, joined. A
+   pass whose step holds more than most_at_once states (0: no bound) ends
+   there, and nothing is counted (peak_states says so). */
 pc_status fr_meet_count(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
-                        const pc_frontier_config *cfg, pc_frontier_stats *st, pc_error *err);
+                        const pc_frontier_config *cfg, uint64_t most_at_once,
+                        pc_frontier_stats *st, pc_error *err);
 /* The whole count by cfg->split's shares, each met in the middle. */
 pc_status fr_meet_split(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
                         const pc_frontier_config *cfg, pc_frontier_stats *st, pc_error *err);

@@ -112,6 +112,12 @@ static void add_stats(pc_frontier_stats *st, const pc_frontier_stats *fs,
   st->stopped = fs->stopped || bs->stopped;
 }
 
+/* Whether a pass ended as a step held more than most_at_once states. */
+static bool too_big(uint64_t most_at_once, const pc_frontier_stats *pass)
+{
+  return most_at_once && pass->peak_states > most_at_once;
+}
+
 /* The backward pass, given the forward one's prefixes, within what the
    forward pass left of the budget of states; then the join. */
 static pc_status backward_and_join(const pc_puzzle *pz, const pc_matrix *m, const fr_meet *mt,
@@ -134,16 +140,19 @@ static pc_status backward_and_join(const pc_puzzle *pz, const pc_matrix *m, cons
     bwd->due_fields = fr_piece_fields(&bw, cfg->right);
     bwd->frozen = mt->frozen;
     bwd->prefixes = prefixes;
+    bwd->most_at_once = fwd->most_at_once;
     s = fr_run_steps(bwd, bs, overflow);
   }
-  if (!s && !*overflow && !bs->stopped && !join(mt, fwd, bwd, &st->solutions)) *overflow = true;
+  if (!s && !*overflow && !bs->stopped && !too_big(bwd->most_at_once, bs) && !join(mt, fwd, bwd, &st->solutions))
+    *overflow = true;
   fr_run_free(bwd);
   fr_plan_free(&bw);
   return s;
 }
 
 pc_status fr_meet_count(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
-                        const pc_frontier_config *cfg, pc_frontier_stats *st, pc_error *err)
+                        const pc_frontier_config *cfg, uint64_t most_at_once,
+                        pc_frontier_stats *st, pc_error *err)
 {
   fr_meet mt = meet_at(fw, cfg);
   pc_frontier_config share = *cfg;
@@ -151,14 +160,16 @@ pc_status fr_meet_count(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *
   fr_run *fwd = fr_run_new(fw, &share);
   if (!fwd) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   fwd->end = mt.cut;
+  fwd->most_at_once = most_at_once;
   pc_frontier_stats fs = {0}, bs = {0};
   bool overflow = false;
   fr_table prefixes = {0};
   pc_status s = fr_run_steps(fwd, &fs, &overflow);
   for (int t = 0; t < fwd->threads; t++) fr_table_free(&fwd->next[t]);
-  if (!s && !overflow && !fs.stopped) s = collect_prefixes(&mt, fwd, &prefixes);
+  bool on = !s && !overflow && !fs.stopped && !too_big(most_at_once, &fs);
+  if (on) s = collect_prefixes(&mt, fwd, &prefixes);
   st->states = fs.states;
-  if (!s && !overflow && !fs.stopped)
+  if (on && !s)
     s = backward_and_join(pz, m, &mt, &share, fwd, &prefixes, &bs, st, &overflow);
   add_stats(st, &fs, &bs, tables_bytes(fwd) + prefixes.cap * sizeof(fr_slot));
   fr_table_free(&prefixes);
@@ -168,16 +179,25 @@ pc_status fr_meet_count(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *
   return s;
 }
 
+/* The first `most` single pieces among the first 64, as a mask; *found:
+   how many. */
+static uint64_t single_pieces(const pc_puzzle *pz, int32_t most, int32_t *found)
+{
+  uint64_t pieces = 0;
+  *found = 0;
+  for (int32_t i = 0; i < pz->n_pieces && i < 64 && *found < most; i++)
+    if (pc_piece_exactly_once(&pz->pieces[i])) {
+      pieces |= UINT64_C(1) << i;
+      ++*found;
+    }
+  return pieces;
+}
+
 /* The first `split` single pieces, as a mask; 0 when there are fewer. */
 static uint64_t split_pieces(const pc_puzzle *pz, int32_t split)
 {
-  uint64_t pieces = 0;
-  int32_t found = 0;
-  for (int32_t i = 0; i < pz->n_pieces && i < 64 && found < split; i++)
-    if (pc_piece_exactly_once(&pz->pieces[i])) {
-      pieces |= UINT64_C(1) << i;
-      found++;
-    }
+  int32_t found;
+  uint64_t pieces = single_pieces(pz, split, &found);
   return found == split ? pieces : 0;
 }
 
@@ -206,6 +226,37 @@ static bool add_share(pc_frontier_stats *st, const pc_frontier_stats *one)
   return !__builtin_add_overflow(st->solutions, one->solutions, &st->solutions);
 }
 
+/* The most states a step of a share's pass may hold by default: 2^27,
+   whose tables take 4 GiB each (cur and next), so that two jobs of one
+   thread fit in 24 GiB. */
+#define FR_SHARE_MOST_AT_ONCE (UINT64_C(1) << 27)
+
+/* A share, or when one of its passes would hold more than cfg's
+   most_at_once states in a step, the sum of its two halves by the
+   side of its first free single piece (`free_`: those the share leaves
+   free), and so on down: the forward pass of a share that puts most of
+   its pieces before the cut, free to place the others there too, can
+   outgrow the memory (docs/counting.md). The states of a pass cut short
+   are counted in st. */
+static pc_status count_share(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
+                             const pc_frontier_config *cfg, uint64_t free_,
+                             pc_frontier_stats *st, pc_error *err)
+{
+  uint64_t most = !free_ ? 0 : cfg->most_at_once ? cfg->most_at_once : FR_SHARE_MOST_AT_ONCE;
+  pc_frontier_stats one = {0};
+  pc_status s = fr_meet_count(pz, m, fw, cfg, most, &one, err);
+  if (!s && !add_share(st, &one))
+    s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
+  if (s || !too_big(most, &one) || st->stopped) return s;
+  uint64_t piece = free_ & -free_;
+  pc_frontier_config half = *cfg;
+  half.left |= piece;
+  s = count_share(pz, m, fw, &half, free_ ^ piece, st, err);
+  half = *cfg;
+  half.right |= piece;
+  return s ? s : count_share(pz, m, fw, &half, free_ ^ piece, st, err);
+}
+
 /* Shares ids[0 .. n) (NULL: 0 .. n - 1) of cfg->split, one after the other. */
 static pc_status count_shares(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
                               const pc_frontier_config *cfg, const int64_t *ids, int64_t n,
@@ -217,6 +268,8 @@ static pc_status count_shares(const pc_puzzle *pz, const pc_matrix *m, const fr_
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
                         "a meeting's count splits by 1 to %d single pieces, not %d",
                         PC_FRONTIER_MAX_SPLIT, (int)cfg->split);
+  int32_t found;
+  uint64_t singles = single_pieces(pz, 64, &found);
   pc_status s = PC_OK;
   for (int64_t k = 0; k < n && !s && !st->stopped; k++) {
     uint64_t x = ids ? (uint64_t)ids[k] : (uint64_t)k;
@@ -224,7 +277,7 @@ static pc_status count_shares(const pc_puzzle *pz, const pc_matrix *m, const fr_
       return pc_error_set(err, PC_ERR_INPUT, 0, 0, "a split by %d pieces has no share %llu",
                           (int)cfg->split, (unsigned long long)x);
     pc_frontier_stats one = {0};
-    s = fr_meet_count(pz, m, fw, &share, &one, err);
+    s = count_share(pz, m, fw, &share, singles & ~(share.left | share.right), &one, err);
     if (!s && !add_share(st, &one))
       s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
     if (!s && progress) s = progress->share_done(progress->ctx, x, &one, err);
