@@ -143,7 +143,8 @@ static pc_status backward_and_join(const pc_puzzle *pz, const pc_matrix *m, cons
     bwd->most_at_once = fwd->most_at_once;
     s = fr_run_steps(bwd, bs, overflow);
   }
-  if (!s && !*overflow && !bs->stopped && !too_big(bwd->most_at_once, bs) && !join(mt, fwd, bwd, &st->solutions))
+  if (!s && !*overflow && !bs->stopped && !too_big(bwd->most_at_once, bs) &&
+      !join(mt, fwd, bwd, &st->solutions))
     *overflow = true;
   fr_run_free(bwd);
   fr_plan_free(&bw);
