@@ -180,16 +180,14 @@ pc_status fr_meet_count(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *
   return s;
 }
 
-/* The first `most` single pieces among the first 64, as a mask; *found:
-   how many. */
-static uint64_t single_pieces(const pc_puzzle *pz, int32_t most, int32_t *found)
+/* The first `most` single pieces among the first 64, as a mask. */
+static uint64_t single_pieces(const pc_puzzle *pz, int32_t most)
 {
   uint64_t pieces = 0;
-  *found = 0;
-  for (int32_t i = 0; i < pz->n_pieces && i < 64 && *found < most; i++)
+  for (int32_t i = 0, found = 0; i < pz->n_pieces && i < 64 && found < most; i++)
     if (pc_piece_exactly_once(&pz->pieces[i])) {
       pieces |= UINT64_C(1) << i;
-      ++*found;
+      found++;
     }
   return pieces;
 }
@@ -197,9 +195,8 @@ static uint64_t single_pieces(const pc_puzzle *pz, int32_t most, int32_t *found)
 /* The first `split` single pieces, as a mask; 0 when there are fewer. */
 static uint64_t split_pieces(const pc_puzzle *pz, int32_t split)
 {
-  int32_t found;
-  uint64_t pieces = single_pieces(pz, split, &found);
-  return found == split ? pieces : 0;
+  uint64_t pieces = single_pieces(pz, split);
+  return __builtin_popcountll(pieces) == split ? pieces : 0;
 }
 
 bool pc_frontier_share(const pc_puzzle *pz, int32_t split, uint64_t x, pc_frontier_config *cfg)
@@ -269,8 +266,7 @@ static pc_status count_shares(const pc_puzzle *pz, const pc_matrix *m, const fr_
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
                         "a meeting's count splits by 1 to %d single pieces, not %d",
                         PC_FRONTIER_MAX_SPLIT, (int)cfg->split);
-  int32_t found;
-  uint64_t singles = single_pieces(pz, 64, &found);
+  uint64_t singles = single_pieces(pz, 64);
   pc_status s = PC_OK;
   for (int64_t k = 0; k < n && !s && !st->stopped; k++) {
     uint64_t x = ids ? (uint64_t)ids[k] : (uint64_t)k;
