@@ -5,6 +5,7 @@
 #include "core/alloc.h"
 #include "core/bitdlx_sliced.h"
 #include "core/bitdlx_state.h"
+#include "core/hot.h"
 
 #define COVERED PC_BITDLX_COVERED
 /* Keys are compared in blocks of this many, padded with COVERED, so that
@@ -286,10 +287,19 @@ static inline __attribute__((always_inline)) void take_any(pc_bitdlx *b, int32_t
 enum { KEYS_NARROW, KEYS_WIDE, SLICED };
 
 /* take_any compiled for each width of the item lists, apart from the
-   search that calls it. */
-static void take_narrow(pc_bitdlx *b, int32_t k, int32_t l) { take_any(b, k, l, false); }
-static void take_wide(pc_bitdlx *b, int32_t k, int32_t l) { take_any(b, k, l, true); }
-static void take_sliced(pc_bitdlx *b, int32_t k, int32_t l) { pc_bitdlx_sliced_take(b, k, l); }
+   search that calls it, and each for two processors. */
+PC_HOT_CLONES static void take_narrow(pc_bitdlx *b, int32_t k, int32_t l)
+{
+  take_any(b, k, l, false);
+}
+PC_HOT_CLONES static void take_wide(pc_bitdlx *b, int32_t k, int32_t l)
+{
+  take_any(b, k, l, true);
+}
+PC_HOT_CLONES static void take_sliced(pc_bitdlx *b, int32_t k, int32_t l)
+{
+  pc_bitdlx_sliced_take(b, k, l);
+}
 
 static inline void take(pc_bitdlx *b, int32_t k, int32_t l, const int mode)
 {
