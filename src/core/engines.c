@@ -122,7 +122,6 @@ static const pc_engine *by_name(const char *name)
 #define TRIAL_LEAVES 16384
 #define TRIAL_SAMPLE 64
 #define TRIAL_NODE_COST 6
-#define TRIAL_CLEAR (2 * TRIAL_NODE_COST)
 #define TRIAL_PATHS 1024
 #define TRIAL_TICK_NS 5000000L
 
@@ -279,22 +278,27 @@ static uint64_t bits_on_samples(pc_bitsweep *b, const trial *t, int32_t *n,
 /* Knuth's estimates of the two whole trees: bits's from the first n
    samples (the nodes above them, and the scaled sum: systematic sampling
    by probability), bitdlx's from TRIAL_PATHS random paths. True when
-   bitdlx's is clearly the smaller: TRIAL_CLEAR times. The samples,
-   subproblems of bits's tree, can favour bits (scott.dlx: 5.7 times
-   bitdlx's nodes on them, 20 over the whole trees), and the estimates
-   spread too widely to judge a close case. */
+   bitdlx's is the smaller by TRIAL_NODE_COST times. The samples,
+   subproblems of bits's tree, can favour bits: on scott.dlx bits visits
+   5.7 times bitdlx's nodes on them, 20 times over the whole trees
+   (estimated 33); on pent6x10.dlx 3.2 times, 8.0 over the trees
+   (estimated 11). But random paths miss the bulk of a tree whose paths
+   mostly die young: on the 3x30 one-sided rectangle bitdlx's 1.9 million
+   nodes are estimated at 0.1 million, bits's 1.0 million at 1.6 (bits
+   is 7 times faster; 1.2 times bitdlx's nodes on the samples). */
 static bool clearly_smaller(pc_bitdlx *d, const trial *t, int32_t n, double scaled)
 {
   int32_t points = 0;
   for (int32_t i = 0; i < n; i++) points += t->weight[i];
   if (!points) return false;
   double bits_tree = (double)t->above + t->total / points * scaled;
-  return bits_tree > TRIAL_CLEAR * pc_bitdlx_estimate(d, TRIAL_PATHS, 1);
+  return bits_tree > TRIAL_NODE_COST * pc_bitdlx_estimate(d, TRIAL_PATHS, 1);
 }
 
 /* True when bitdlx (Knuth's rule) visits fewer than 1 / TRIAL_NODE_COST
-   of bits's nodes on the samples both searched before `halt`, or clearly
-   fewer over the whole trees; false too when out of memory. bitdlx
+   of bits's nodes on the samples both searched before `halt`, or fewer
+   than twice that on them and 1 / TRIAL_NODE_COST over the whole trees
+   (the estimates alone can mislead); false too when out of memory. bitdlx
    searches the samples first, until `half` (a time: the first half of the
    trial's), so that bits's searches can stop as soon as they pass that
    many times its nodes (a board where bits is hopeless costs the trial
@@ -317,7 +321,7 @@ static bool bitdlx_wins(pc_bitdlx *d, const pc_xc *xc, const atomic_int *halt, d
   if (n > 0) {
     bits_nodes = bits_on_samples(b, &t, &n, halt, TRIAL_NODE_COST * by_dlx[n], &passed, &scaled);
     wins = passed || bits_nodes > TRIAL_NODE_COST * by_dlx[n] ||
-           clearly_smaller(d, &t, n, scaled);
+           (2 * bits_nodes > TRIAL_NODE_COST * by_dlx[n] && clearly_smaller(d, &t, n, scaled));
   }
   free(t.prefix);
   free(t.len);
