@@ -277,8 +277,8 @@ static uint64_t bits_on_samples(pc_bitsweep *b, const trial *t, int32_t *n,
 
 /* Knuth's estimates of the two whole trees: bits's from the first n
    samples (the nodes above them, and the scaled sum: systematic sampling
-   by probability), bitdlx's from TRIAL_PATHS random paths. True when
-   bitdlx's is the smaller by TRIAL_NODE_COST times. The samples,
+   by probability), bitdlx's (dlx_tree) from TRIAL_PATHS random paths.
+   True when bitdlx's is the smaller by TRIAL_NODE_COST times. The samples,
    subproblems of bits's tree, can favour bits: on scott.dlx bits visits
    5.7 times bitdlx's nodes on them, 20 times over the whole trees
    (estimated 33); on pent6x10.dlx 3.2 times, 8.0 over the trees
@@ -286,13 +286,13 @@ static uint64_t bits_on_samples(pc_bitsweep *b, const trial *t, int32_t *n,
    mostly die young: on the 3x30 one-sided rectangle bitdlx's 1.9 million
    nodes are estimated at 0.1 million, bits's 1.0 million at 1.6 (bits
    is 7 times faster; 1.2 times bitdlx's nodes on the samples). */
-static bool clearly_smaller(pc_bitdlx *d, const trial *t, int32_t n, double scaled)
+static bool clearly_smaller(double dlx_tree, const trial *t, int32_t n, double scaled)
 {
   int32_t points = 0;
   for (int32_t i = 0; i < n; i++) points += t->weight[i];
   if (!points) return false;
   double bits_tree = (double)t->above + t->total / points * scaled;
-  return bits_tree > TRIAL_NODE_COST * pc_bitdlx_estimate(d, TRIAL_PATHS, 1);
+  return bits_tree > TRIAL_NODE_COST * dlx_tree;
 }
 
 /* True when bitdlx (Knuth's rule) visits fewer than 1 / TRIAL_NODE_COST
@@ -303,7 +303,8 @@ static bool clearly_smaller(pc_bitdlx *d, const trial *t, int32_t n, double scal
    trial's), so that bits's searches can stop as soon as they pass that
    many times its nodes (a board where bits is hopeless costs the trial
    little) and have time left to search what bitdlx did. */
-static bool bitdlx_wins(pc_bitdlx *d, const pc_xc *xc, const atomic_int *halt, double half)
+static bool bitdlx_wins(pc_bitdlx *d, double dlx_tree, const pc_xc *xc, const atomic_int *halt,
+                        double half)
 {
   pc_bitsweep *b = pc_bitsweep_new(xc);
   trial t = {.engine = b};
@@ -321,7 +322,7 @@ static bool bitdlx_wins(pc_bitdlx *d, const pc_xc *xc, const atomic_int *halt, d
   if (n > 0) {
     bits_nodes = bits_on_samples(b, &t, &n, halt, TRIAL_NODE_COST * by_dlx[n], &passed, &scaled);
     wins = passed || bits_nodes > TRIAL_NODE_COST * by_dlx[n] ||
-           (2 * bits_nodes > TRIAL_NODE_COST * by_dlx[n] && clearly_smaller(d, &t, n, scaled));
+           (2 * bits_nodes > TRIAL_NODE_COST * by_dlx[n] && clearly_smaller(dlx_tree, &t, n, scaled));
   }
   free(t.prefix);
   free(t.len);
@@ -331,21 +332,13 @@ static bool bitdlx_wins(pc_bitdlx *d, const pc_xc *xc, const atomic_int *halt, d
 }
 
 /* A search this small (bitdlx's tree, by Knuth's estimate from
-   SMALL_PATHS random paths, reproducible) is not worth a trial, which
+   TRIAL_PATHS random paths, reproducible) is not worth a trial, which
    would cost about as much as the search: bitdlx, whose tree the estimate
    measures, takes it (bits's tree can be far larger than DLX's). Few
    paths can miss a tree's bulk when most paths die young: on y45, 64
-   paths put bitdlx's 48 million nodes at 1,100, 256 at 170,000. So a
-   tree is small only when 4 times the paths agree (a few milliseconds;
-   the first estimate settles a large tree at once). */
+   paths put bitdlx's 48 million nodes at 1,100, 256 at 170,000, 1,024 at
+   28 million. */
 #define SMALL_NODES 100000
-#define SMALL_PATHS 256
-
-static bool small_search(pc_bitdlx *d)
-{
-  return pc_bitdlx_estimate(d, SMALL_PATHS, 1) < SMALL_NODES &&
-         pc_bitdlx_estimate(d, 4 * SMALL_PATHS, 1) < SMALL_NODES;
-}
 
 /* The bitset engine for a problem both fit, searched by Knuth's rule:
    bitdlx for a small search, else the trial's choice (one bitdlx serves
@@ -353,11 +346,12 @@ static bool small_search(pc_bitdlx *d)
 static const pc_engine *bitset_choice(const pc_xc *xc, const atomic_int *stop, double seconds)
 {
   pc_bitdlx *d = pc_bitdlx_new(xc);
-  bool wins = d && small_search(d);
+  double dlx_tree = d ? pc_bitdlx_estimate(d, TRIAL_PATHS, 1) : 0;
+  bool wins = d && dlx_tree < SMALL_NODES;
   if (d && !wins) {
     watch w;
     double half = seconds > 0 ? pc_now() + seconds / 2 : INFINITY;
-    wins = bitdlx_wins(d, xc, watch_start(&w, stop, seconds), half);
+    wins = bitdlx_wins(d, dlx_tree, xc, watch_start(&w, stop, seconds), half);
     watch_end(&w);
   }
   pc_bitdlx_free(d);
