@@ -270,6 +270,10 @@ Test(bitdlx, estimate)
   cr_expect(sum / 4 > 0.85 * (double)st.nodes && sum / 4 < 1.15 * (double)st.nodes,
             "estimate %.0f, %llu nodes", sum / 4, (unsigned long long)st.nodes);
   cr_expect_eq(pc_bitdlx_estimate(b, 256, 3), pc_bitdlx_estimate(b, 256, 3));
+  /* Drawn in steps, the same paths and the same figure. */
+  pc_bitdlx_paths paths = pc_bitdlx_paths_start(3);
+  pc_bitdlx_estimate_more(b, &paths, 256);
+  cr_expect_eq(pc_bitdlx_estimate_more(b, &paths, 768), pc_bitdlx_estimate(b, 1024, 3));
   pc_bitdlx_free(b);
   pc_xc_free(&xc);
 }

@@ -453,14 +453,24 @@ static double random_path(pc_bitdlx *b, uint64_t *state, const int mode)
   }
 }
 
-double pc_bitdlx_estimate(pc_bitdlx *b, uint64_t paths, uint64_t seed)
+pc_bitdlx_paths pc_bitdlx_paths_start(uint64_t seed)
 {
-  uint64_t state = seed * 0x9E3779B97F4A7C15ull | 1;
-  double total = 0;
+  return (pc_bitdlx_paths){.state = seed * 0x9E3779B97F4A7C15ull | 1};
+}
+
+double pc_bitdlx_estimate_more(pc_bitdlx *b, pc_bitdlx_paths *p, uint64_t more)
+{
   pc_bitdlx_start(b);
   int mode = b->sliced ? SLICED : b->wide ? KEYS_WIDE : KEYS_NARROW;
-  for (uint64_t p = 0; p < paths; p++) total += random_path(b, &state, mode);
-  return paths ? total / (double)paths : 0;
+  for (uint64_t i = 0; i < more; i++) p->total += random_path(b, &p->state, mode);
+  p->drawn += more;
+  return p->drawn ? p->total / (double)p->drawn : 0;
+}
+
+double pc_bitdlx_estimate(pc_bitdlx *b, uint64_t paths, uint64_t seed)
+{
+  pc_bitdlx_paths p = pc_bitdlx_paths_start(seed);
+  return pc_bitdlx_estimate_more(b, &p, paths);
 }
 
 double pc_bitdlx_path_probability(const pc_bitdlx *b, int32_t n)

@@ -65,6 +65,18 @@ void pc_bitdlx_search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *stat
    from `seed`. Cheap: a path costs as many nodes as it is deep. */
 double pc_bitdlx_estimate(pc_bitdlx *b, uint64_t paths, uint64_t seed);
 
+/* The same estimate drawn in steps: the paths drawn so far from one seed
+   (pc_bitdlx_paths_start), and pc_bitdlx_estimate_more draws `more` and
+   returns the estimate from all of them, as pc_bitdlx_estimate would
+   from as many. */
+typedef struct pc_bitdlx_paths {
+  uint64_t state, drawn;
+  double total;
+} pc_bitdlx_paths;
+
+pc_bitdlx_paths pc_bitdlx_paths_start(uint64_t seed);
+double pc_bitdlx_estimate_more(pc_bitdlx *b, pc_bitdlx_paths *p, uint64_t more);
+
 /* Only from within a visitor: as pc_dlx_path_probability (a prefix's
    levels count as 1). */
 double pc_bitdlx_path_probability(const pc_bitdlx *b, int32_t n);

@@ -337,8 +337,21 @@ static bool bitdlx_wins(pc_bitdlx *d, double dlx_tree, const pc_xc *xc, const at
    measures, takes it (bits's tree can be far larger than DLX's). Few
    paths can miss a tree's bulk when most paths die young: on y45, 64
    paths put bitdlx's 48 million nodes at 1,100, 256 at 170,000, 1,024 at
-   28 million. */
+   28 million. A tree the first SMALL_PATHS put under a quarter of
+   SMALL_NODES is taken as small at once (scott_x23.dlx: a 5 ms search,
+   which the other paths would lengthen by a third). */
 #define SMALL_NODES 100000
+#define SMALL_PATHS 256
+
+/* Knuth's estimate of bitdlx's tree from TRIAL_PATHS random paths, or
+   from SMALL_PATHS when they show a tree clearly small. */
+static double dlx_tree_estimate(pc_bitdlx *d)
+{
+  pc_bitdlx_paths paths = pc_bitdlx_paths_start(1);
+  double first = pc_bitdlx_estimate_more(d, &paths, SMALL_PATHS);
+  return first < SMALL_NODES / 4 ? first
+                                 : pc_bitdlx_estimate_more(d, &paths, TRIAL_PATHS - SMALL_PATHS);
+}
 
 /* The bitset engine for a problem both fit, searched by Knuth's rule:
    bitdlx for a small search, else the trial's choice (one bitdlx serves
@@ -346,7 +359,7 @@ static bool bitdlx_wins(pc_bitdlx *d, double dlx_tree, const pc_xc *xc, const at
 static const pc_engine *bitset_choice(const pc_xc *xc, const atomic_int *stop, double seconds)
 {
   pc_bitdlx *d = pc_bitdlx_new(xc);
-  double dlx_tree = d ? pc_bitdlx_estimate(d, TRIAL_PATHS, 1) : 0;
+  double dlx_tree = d ? dlx_tree_estimate(d) : 0;
   bool wins = d && dlx_tree < SMALL_NODES;
   if (d && !wins) {
     watch w;
