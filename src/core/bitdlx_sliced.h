@@ -5,8 +5,8 @@
    planes: bit y of plane p is bit p of item y's count. Taking an option
    gathers the options it kills, sums their item masks column by column in
    a small bit-sliced counter (five planes, emptied into the counts every
-   28 options) and subtracts that from the counts: a handful of 128-bit
-   operations per killed option, where keys take one decrement in memory
+   PC_BITDLX_SUM_GROUP options) and subtracts that from the counts: a
+   handful of 128-bit operations per killed option, where keys take one decrement in memory
    per item of it, and those of options that die one after the other (the
    same piece's) wait on each other. The item of least count, the first on
    a tie (Knuth's rule), is found plane by plane from the top; the tree is
@@ -17,6 +17,9 @@
 #include "core/bitdlx_state.h"
 
 #define PC_BITDLX_SLICED_ITEMS 128
+/* Dying options summed before the five-plane counter (at most 31) is
+   emptied into the counts: a multiple of the four summed at a time. */
+#define PC_BITDLX_SUM_GROUP 28
 
 static inline pc_bitdlx_v2 *pc_bitdlx_sliced_at(const pc_bitdlx *b, int32_t l)
 {
@@ -108,8 +111,8 @@ pc_bitdlx_sliced_csa(pc_bitdlx_v2 *plane, pc_bitdlx_v2 a, pc_bitdlx_v2 b)
   return carry;
 }
 
-/* The item masks of the `n` dying options summed into sum (at most 31
-   in all): four at a time through carry-save adders (Harley and Seal's
+/* The item masks of the `n` dying options summed into sum (at most
+   PC_BITDLX_SUM_GROUP): four at a time through carry-save adders (Harley and Seal's
    popcount), about five operations a mask where adding them one by one
    takes nine. */
 static inline __attribute__((always_inline)) void
@@ -133,9 +136,10 @@ static inline __attribute__((always_inline)) void pc_bitdlx_sliced_take(pc_bitdl
   int32_t n = pc_bitdlx_sliced_kill(b, k, l);
   pc_bitdlx_v2 *restrict c = pc_bitdlx_sliced_at(b, l + 1);
   memcpy(c, pc_bitdlx_sliced_at(b, l), (size_t)(b->planes + 1) * sizeof *c);
-  for (int32_t i = 0; i < n; i += 28) {
+  for (int32_t i = 0; i < n; i += PC_BITDLX_SUM_GROUP) {
     pc_bitdlx_v2 sum[5] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
-    pc_bitdlx_sliced_sum(b->imask, b->dying + i, n - i < 28 ? n - i : 28, sum);
+    int32_t group = n - i < PC_BITDLX_SUM_GROUP ? n - i : PC_BITDLX_SUM_GROUP;
+    pc_bitdlx_sliced_sum(b->imask, b->dying + i, group, sum);
     pc_bitdlx_sliced_subtract(c + 1, b->planes, sum);
   }
   c[0] &= ~b->imask[k];

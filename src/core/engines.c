@@ -321,8 +321,9 @@ static bool bitdlx_wins(pc_bitdlx *d, double dlx_tree, const pc_xc *xc, const at
     }
   if (n > 0) {
     bits_nodes = bits_on_samples(b, &t, &n, halt, TRIAL_NODE_COST * by_dlx[n], &passed, &scaled);
-    wins = passed || bits_nodes > TRIAL_NODE_COST * by_dlx[n] ||
-           (2 * bits_nodes > TRIAL_NODE_COST * by_dlx[n] && clearly_smaller(dlx_tree, &t, n, scaled));
+    uint64_t bar = TRIAL_NODE_COST * by_dlx[n];
+    wins = passed || bits_nodes > bar ||
+           (2 * bits_nodes > bar && clearly_smaller(dlx_tree, &t, n, scaled));
   }
   free(t.prefix);
   free(t.len);
