@@ -4,6 +4,7 @@
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/bitsweep.h"
 #include "engine_check.h"
@@ -160,6 +161,64 @@ Test(bits, path_probability)
   pc_bitsweep_free(one->b);
   free(one);
   free(two);
+  pc_board_free(&bd);
+}
+
+/* The leaves of a split at depth 3, and their probabilities: from the
+   whole tree, or from each leaf of the split at depth 2 searched as a
+   subproblem under its own probability (`above`). */
+typedef struct leaves {
+  pc_bitsweep *b;
+  double above;
+  int32_t n, (*options)[3];
+  double *p;
+} leaves;
+
+static bool note_leaf(void *ctx, const int32_t *options, int32_t n)
+{
+  leaves *t = ctx;
+  cr_assert_lt(t->n, 1 << 17);
+  cr_assert_leq(n, 3);
+  memcpy(t->options[t->n], options, (size_t)n * sizeof *options);
+  t->p[t->n++] = pc_bitsweep_path_probability_under(t->b, n, t->above);
+  return false;
+}
+
+static leaves leaves_new(pc_bitsweep *b)
+{
+  return (leaves){b, 1.0, 0, calloc(1 << 17, sizeof(int32_t[3])), calloc(1 << 17, sizeof(double))};
+}
+
+/* The auto trial draws its sample that way: it must see the whole tree's
+   leaves, in its order, with its probabilities to the last bit. */
+Test(bits, path_probability_under_a_prefix)
+{
+  pc_board bd;
+  pc_board_load("pent4x15", &bd);
+  pc_bitsweep *b = pc_bitsweep_new(&bd.m.xc);
+  cr_assert_not_null(b);
+  leaves whole = leaves_new(b), parents = leaves_new(b), parts = leaves_new(b);
+  pc_dlx_stats st;
+  pc_bitsweep_search(b, &(pc_dlx_config){.split_depth = 3, .visit = note_leaf, .ctx = &whole}, &st);
+  pc_bitsweep_search(b, &(pc_dlx_config){.split_depth = 2, .visit = note_leaf, .ctx = &parents},
+                     &st);
+  cr_assert_gt(parents.n, 10);
+  for (int32_t i = 0; i < parents.n; i++) {
+    parts.above = parents.p[i];
+    pc_bitsweep_search(b,
+                       &(pc_dlx_config){.prefix = parents.options[i], .n_prefix = 2,
+                                        .split_depth = 3, .visit = note_leaf, .ctx = &parts},
+                       &st);
+  }
+  cr_assert_eq(parts.n, whole.n);
+  cr_assert_gt(whole.n, parents.n);
+  for (int32_t i = 0; i < whole.n; i++) {
+    cr_expect(!memcmp(parts.options[i], whole.options[i], sizeof whole.options[i]), "leaf %d", i);
+    cr_expect(parts.p[i] == whole.p[i], "leaf %d: %.17g, not %.17g", i, parts.p[i], whole.p[i]);
+  }
+  free(whole.options), free(whole.p), free(parents.options), free(parents.p);
+  free(parts.options), free(parts.p);
+  pc_bitsweep_free(b);
   pc_board_free(&bd);
 }
 

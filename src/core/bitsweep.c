@@ -236,40 +236,51 @@ typedef struct tally {
   int32_t *count, *seen, n_seen;
 } tally;
 
-/* The item (not y) through most of y's options not yet held, the first
-   on a tie; -1 when none. */
-static int32_t most_held(const pc_bitsweep *b, int32_t y, const bool *held, tally *t)
+/* Entry i's items but y counted (by `step`) in t. */
+static void tally_entry(const pc_bitsweep *b, int32_t y, int32_t i, int32_t step, tally *t)
 {
-  int32_t words = b->words, best = -1;
-  t->n_seen = 0;
-  for (int32_t i = b->through[y]; i < b->through[y + 1]; i++)
-    for (int k = 0; !held[i] && k < words; k++)
-      for (uint64_t m = b->ent_mask[(size_t)i * words + k]; m; m &= m - 1) {
-        int32_t z = k * 64 + __builtin_ctzll(m);
-        if (z != y && !t->count[z]++) t->seen[t->n_seen++] = z;
-      }
+  int32_t words = b->words;
+  for (int k = 0; k < words; k++)
+    for (uint64_t m = b->ent_mask[(size_t)i * words + k]; m; m &= m - 1) {
+      int32_t z = k * 64 + __builtin_ctzll(m);
+      if (z == y) continue;
+      if (!t->count[z]) t->seen[t->n_seen++] = z; /* counts fall only once all are in */
+      t->count[z] += step;
+    }
+}
+
+/* The item counted most (through most of y's options not yet held), the
+   first on a tie; -1 when none. */
+static int32_t most_held(const tally *t)
+{
+  int32_t best = -1;
   for (int32_t j = 0; j < t->n_seen; j++) {
-    int32_t z = t->seen[j];
-    if (best < 0 || t->count[z] > t->count[best] || (t->count[z] == t->count[best] && z < best))
-      best = z;
+    int32_t z = t->seen[j], c = t->count[z];
+    if (c && (best < 0 || c > t->count[best] || (c == t->count[best] && z < best))) best = z;
   }
-  for (int32_t j = 0; j < t->n_seen; j++) t->count[t->seen[j]] = 0;
   return best;
 }
 
 /* Item y's set, in h; whether it holds every option through y. `held` is
-   scratch. */
+   scratch. The counts follow the options as they are held, so that each
+   option is counted once and uncounted once. */
 static bool isolating_set(const pc_bitsweep *b, int32_t y, uint64_t *h, bool *held, tally *t)
 {
   int32_t words = b->words, lo = b->through[y], hi = b->through[y + 1], left = hi - lo;
   memset(held + lo, 0, (size_t)left * sizeof *held);
+  t->n_seen = 0;
+  for (int32_t i = lo; i < hi; i++) tally_entry(b, y, i, 1, t);
   for (int n = 0; n < PC_BITSWEEP_HIT_MAX && left > 0; n++) {
-    int32_t best = most_held(b, y, held, t);
+    int32_t best = most_held(t);
     if (best < 0) break;
     h[best / 64] |= 1ull << (best % 64);
     for (int32_t i = lo; i < hi; i++)
-      if (!held[i] && has(b->ent_mask + (size_t)i * words, best)) held[i] = true, left--;
+      if (!held[i] && has(b->ent_mask + (size_t)i * words, best)) {
+        held[i] = true, left--;
+        tally_entry(b, y, i, -1, t);
+      }
   }
+  for (int32_t j = 0; j < t->n_seen; j++) t->count[t->seen[j]] = 0;
   return left == 0;
 }
 
@@ -288,31 +299,48 @@ static void list_who(const pc_bitsweep *b, const bool *usable, int32_t *who_star
       }
 }
 
-/* Each entry watches the items y (usable, not its own) whose set its
-   option meets: found through the option's items, with the lists of
-   list_who (who_start: n_items + 1 entries of scratch). */
+/* The items y (usable, not its own) whose set mask m meets, in wm:
+   found through m's items, with the lists of list_who. */
+static void watch_mask(const pc_bitsweep *b, const uint64_t *m, const int32_t *who_start,
+                       const int32_t *who, uint64_t *wm)
+{
+  for (int k = 0; k < b->words; k++)
+    for (uint64_t bits = m[k]; bits; bits &= bits - 1) {
+      int32_t z = k * 64 + __builtin_ctzll(bits);
+      for (int32_t j = who_start[z]; j < who_start[z + 1]; j++)
+        if (!has(m, who[j])) wm[who[j] / 64] |= 1ull << (who[j] % 64);
+    }
+}
+
+/* Each entry watches what its option's mask does: found once per option
+   (its entries are copies of its mask) and copied to its other entries.
+   who_start: n_items + 1 entries of scratch. */
 static bool watch_entries(pc_bitsweep *b, int32_t n_items, const bool *usable, int32_t *who_start)
 {
   int32_t words = b->words, n_ent = b->through[b->n_primary];
   int32_t *who = pc_alloc_array((size_t)b->n_primary * PC_BITSWEEP_HIT_MAX + 1, sizeof *who);
-  if (!who) return false;
+  int32_t *done = pc_alloc_array((size_t)b->n_options + 1, sizeof *done); /* an entry watched */
+  if (!who || !done) {
+    free(who);
+    free(done);
+    return false;
+  }
   memset(who_start, 0, ((size_t)n_items + 1) * sizeof *who_start);
   list_who(b, usable, who_start, NULL);
   for (int32_t z = 0; z < n_items; z++) who_start[z + 1] += who_start[z];
   list_who(b, usable, who_start, who); /* who_start[z] is now z's end */
   memmove(who_start + 1, who_start, (size_t)n_items * sizeof *who_start);
   who_start[0] = 0;
+  for (int32_t k = 0; k < b->n_options; k++) done[k] = -1;
   for (int32_t i = 0; i < n_ent; i++) {
-    const uint64_t *m = b->ent_mask + (size_t)i * words;
+    int32_t k = b->ent_opt[i];
     uint64_t *wm = b->watch + (size_t)i * words;
-    for (int k = 0; k < words; k++)
-      for (uint64_t bits = m[k]; bits; bits &= bits - 1) {
-        int32_t z = k * 64 + __builtin_ctzll(bits);
-        for (int32_t j = who_start[z]; j < who_start[z + 1]; j++)
-          if (!has(m, who[j])) wm[who[j] / 64] |= 1ull << (who[j] % 64);
-      }
+    if (done[k] >= 0) memcpy(wm, b->watch + (size_t)done[k] * words, (size_t)words * sizeof *wm);
+    else watch_mask(b, b->ent_mask + (size_t)i * words, who_start, who, wm);
+    done[k] = i;
   }
   free(who);
+  free(done);
   return true;
 }
 
@@ -789,7 +817,12 @@ void pc_bitsweep_search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *
 
 double pc_bitsweep_path_probability(const pc_bitsweep *b, int32_t n)
 {
-  double p = 1.0;
+  return pc_bitsweep_path_probability_under(b, n, 1.0);
+}
+
+double pc_bitsweep_path_probability_under(const pc_bitsweep *b, int32_t n, double above)
+{
+  double p = above;
   for (int32_t l = 0; l < n - b->n_prefix; l++) p /= b->choices[l];
   return p;
 }

@@ -71,4 +71,9 @@ void pc_bitsweep_search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *
    levels count as 1). */
 double pc_bitsweep_path_probability(const pc_bitsweep *b, int32_t n);
 
+/* The same, for a subproblem whose prefix is a path of the whole tree
+   with probability `above`: the whole tree's figure to the last bit
+   (the same divisions in the same order). */
+double pc_bitsweep_path_probability_under(const pc_bitsweep *b, int32_t n, double above);
+
 #endif

@@ -125,11 +125,22 @@ static const pc_engine *by_name(const char *name)
 #define TRIAL_PATHS 1024
 #define TRIAL_TICK_NS 5000000L
 
+/* A split pass's leaves, in groups by parent: the node one level above
+   the split (or a solution above it, alone), kept as a prefix. Parents
+   are leaves of the pass before, so there are fewer than TRIAL_LEAVES. */
+typedef struct trial_groups {
+  int32_t n, cap, stride;   /* stride: the options kept a group */
+  int32_t *prefix, *len;
+  double *before, *p;       /* the leaves' probabilities before it; its own */
+} trial_groups;
+
 typedef struct trial {
   pc_bitsweep *engine;
   int64_t leaves;
   int32_t depth, taken;
   double total, seen;     /* the leaves' path probabilities: all, so far */
+  trial_groups groups;    /* the last pass's */
+  double above_p;         /* the path probability of the group searched */
   int32_t next;           /* the next sample point to pass */
   int32_t *prefix, *len, *weight; /* TRIAL_SAMPLE prefixes of `depth` options */
   double prob[TRIAL_SAMPLE];      /* their path probabilities */
@@ -179,10 +190,50 @@ static void watch_end(watch *w)
   if (w->running) pthread_join(w->thread, NULL);
 }
 
+static void groups_free(trial_groups *g)
+{
+  free(g->prefix);
+  free(g->len);
+  free(g->before);
+  free(g->p);
+  *g = (trial_groups){0};
+}
+
+/* Room for one more group; false when out of memory. */
+static bool groups_grow(trial_groups *g)
+{
+  if (g->n < g->cap) return true;
+  int32_t cap = g->cap ? 2 * g->cap : 1024;
+  int32_t *prefix = realloc(g->prefix, (size_t)cap * (size_t)g->stride * sizeof *prefix);
+  if (prefix) g->prefix = prefix;
+  int32_t *len = realloc(g->len, (size_t)cap * sizeof *len);
+  if (len) g->len = len;
+  double *before = realloc(g->before, (size_t)cap * sizeof *before);
+  if (before) g->before = before;
+  double *p = realloc(g->p, (size_t)cap * sizeof *p);
+  if (p) g->p = p;
+  if (!prefix || !len || !before || !p) return false;
+  g->cap = cap;
+  return true;
+}
+
+/* A leaf of a split pass: counted, and its parent listed when it is a new
+   one (a parent's leaves come one after the other). */
 static bool count_leaf(void *ctx, const int32_t *options, int32_t n)
 {
-  (void)options;
   trial *t = ctx;
+  trial_groups *g = &t->groups;
+  int32_t len = n < t->depth ? n : t->depth - 1;
+  bool same = g->n > 0 && g->len[g->n - 1] == len &&
+              !memcmp(g->prefix + (size_t)(g->n - 1) * (size_t)g->stride, options,
+                      (size_t)len * sizeof *options);
+  if (!same) {
+    if (!groups_grow(g)) return true; /* out of memory: the pass stops, and fails */
+    memcpy(g->prefix + (size_t)g->n * (size_t)g->stride, options, (size_t)len * sizeof *options);
+    g->len[g->n] = len;
+    g->before[g->n] = t->total;
+    g->p[g->n++] = pc_bitsweep_path_probability(t->engine, len);
+  }
   t->leaves++;
   t->total += pc_bitsweep_path_probability(t->engine, n);
   return false;
@@ -190,21 +241,45 @@ static bool count_leaf(void *ctx, const int32_t *options, int32_t n)
 
 /* Systematic sampling: the leaf in which the cumulative probability
    passes (i + 1/2) / TRIAL_SAMPLE of the total, weighted by how many such
-   points fall in it. */
+   points fall in it. The leaves are those of one group, searched again
+   under its prefix: the same leaves, with the same probabilities to the
+   last bit, as a second pass over the whole tree would see. */
 static bool take_leaf(void *ctx, const int32_t *options, int32_t n)
 {
   trial *t = ctx;
-  t->seen += pc_bitsweep_path_probability(t->engine, n);
+  double p = pc_bitsweep_path_probability_under(t->engine, n, t->above_p);
+  t->seen += p;
   int32_t w = 0;
   while (t->next < TRIAL_SAMPLE && t->seen >= (t->next + 0.5) / TRIAL_SAMPLE * t->total)
     t->next++, w++;
   if (w) {
     memcpy(t->prefix + (size_t)t->taken * (size_t)t->depth, options, (size_t)n * sizeof *options);
     t->len[t->taken] = n;
-    t->prob[t->taken] = pc_bitsweep_path_probability(t->engine, n);
+    t->prob[t->taken] = p;
     t->weight[t->taken++] = w;
   }
   return false;
+}
+
+/* The sample from the last pass's groups: only those where a sample
+   point falls are searched again. */
+static bool take_sample(trial *t, const atomic_int *halt)
+{
+  const trial_groups *g = &t->groups;
+  for (int32_t i = 0; i < g->n && t->next < TRIAL_SAMPLE; i++) {
+    double end = i + 1 < g->n ? g->before[i + 1] : t->total;
+    if (end < (t->next + 0.5) / TRIAL_SAMPLE * t->total) continue;
+    t->seen = g->before[i];
+    t->above_p = g->p[i];
+    pc_dlx_stats st;
+    pc_bitsweep_search(t->engine,
+                       &(pc_dlx_config){.prefix = g->prefix + (size_t)i * (size_t)g->stride,
+                                        .n_prefix = g->len[i], .split_depth = t->depth,
+                                        .visit = take_leaf, .ctx = t, .stop = halt},
+                       &st);
+    if (!st.complete) return false;
+  }
+  return true;
 }
 
 /* Splits bits's tree at the shallowest depth with enough leaves (or takes
@@ -219,20 +294,18 @@ static bool draw_sample(trial *t, const pc_xc *xc, const atomic_int *halt)
     t->leaves = 0;
     t->total = 0;
     t->depth++;
+    groups_free(&t->groups);
+    t->groups.stride = t->depth;
     pc_bitsweep_search(t->engine, &(pc_dlx_config){.split_depth = t->depth, .visit = count_leaf,
                                                    .ctx = t, .stop = halt},
                        &st);
   }
   if (!st.complete) return false;
+  t->above = st.nodes - st.solutions;
   t->prefix = pc_alloc_array((size_t)TRIAL_SAMPLE * (size_t)t->depth, sizeof *t->prefix);
   t->len = pc_alloc_array(TRIAL_SAMPLE, sizeof *t->len);
   t->weight = pc_alloc_array(TRIAL_SAMPLE, sizeof *t->weight);
-  if (!t->prefix || !t->len || !t->weight) return false;
-  pc_bitsweep_search(t->engine, &(pc_dlx_config){.split_depth = t->depth, .visit = take_leaf,
-                                                 .ctx = t, .stop = halt},
-                     &st);
-  t->above = st.nodes - st.solutions;
-  return st.complete;
+  return t->prefix && t->len && t->weight && take_sample(t, halt);
 }
 
 /* Sample i of the trial as a subproblem, searched within `cap` nodes (0:
@@ -328,6 +401,7 @@ static bool bitdlx_wins(pc_bitdlx *d, double dlx_tree, const pc_xc *xc, const at
   free(t.prefix);
   free(t.len);
   free(t.weight);
+  groups_free(&t.groups);
   pc_bitsweep_free(b);
   return wins;
 }
