@@ -319,7 +319,7 @@ static bool watch_entries(pc_bitsweep *b, int32_t n_items, const bool *usable, i
 {
   int32_t words = b->words, n_ent = b->through[b->n_primary];
   int32_t *who = pc_alloc_array((size_t)b->n_primary * PC_BITSWEEP_HIT_MAX + 1, sizeof *who);
-  int32_t *done = pc_alloc_array((size_t)b->n_options + 1, sizeof *done); /* an entry watched */
+  int32_t *done = pc_alloc_array((size_t)b->n_options + 1, sizeof *done); /* its watched entry */
   if (!who || !done) {
     free(who);
     free(done);
@@ -335,9 +335,12 @@ static bool watch_entries(pc_bitsweep *b, int32_t n_items, const bool *usable, i
   for (int32_t i = 0; i < n_ent; i++) {
     int32_t k = b->ent_opt[i];
     uint64_t *wm = b->watch + (size_t)i * words;
-    if (done[k] >= 0) memcpy(wm, b->watch + (size_t)done[k] * words, (size_t)words * sizeof *wm);
-    else watch_mask(b, b->ent_mask + (size_t)i * words, who_start, who, wm);
-    done[k] = i;
+    if (done[k] >= 0) {
+      memcpy(wm, b->watch + (size_t)done[k] * words, (size_t)words * sizeof *wm);
+    } else {
+      watch_mask(b, b->ent_mask + (size_t)i * words, who_start, who, wm);
+      done[k] = i;
+    }
   }
   free(who);
   free(done);

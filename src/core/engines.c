@@ -128,10 +128,15 @@ static const pc_engine *by_name(const char *name)
 /* A split pass's leaves, in groups by parent: the node one level above
    the split (or a solution above it, alone), kept as a prefix. Parents
    are leaves of the pass before, so there are fewer than TRIAL_LEAVES. */
+typedef struct trial_group {
+  double before, p;         /* the leaves' probabilities before it; its own */
+  int32_t len;              /* its prefix's options */
+} trial_group;
+
 typedef struct trial_groups {
   int32_t n, cap, stride;   /* stride: the options kept a group */
-  int32_t *prefix, *len;
-  double *before, *p;       /* the leaves' probabilities before it; its own */
+  int32_t *prefix;
+  trial_group *at;
 } trial_groups;
 
 typedef struct trial {
@@ -193,9 +198,7 @@ static void watch_end(watch *w)
 static void groups_free(trial_groups *g)
 {
   free(g->prefix);
-  free(g->len);
-  free(g->before);
-  free(g->p);
+  free(g->at);
   *g = (trial_groups){0};
 }
 
@@ -206,13 +209,9 @@ static bool groups_grow(trial_groups *g)
   int32_t cap = g->cap ? 2 * g->cap : 1024;
   int32_t *prefix = realloc(g->prefix, (size_t)cap * (size_t)g->stride * sizeof *prefix);
   if (prefix) g->prefix = prefix;
-  int32_t *len = realloc(g->len, (size_t)cap * sizeof *len);
-  if (len) g->len = len;
-  double *before = realloc(g->before, (size_t)cap * sizeof *before);
-  if (before) g->before = before;
-  double *p = realloc(g->p, (size_t)cap * sizeof *p);
-  if (p) g->p = p;
-  if (!prefix || !len || !before || !p) return false;
+  trial_group *at = realloc(g->at, (size_t)cap * sizeof *at);
+  if (at) g->at = at;
+  if (!prefix || !at) return false;
   g->cap = cap;
   return true;
 }
@@ -224,15 +223,13 @@ static bool count_leaf(void *ctx, const int32_t *options, int32_t n)
   trial *t = ctx;
   trial_groups *g = &t->groups;
   int32_t len = n < t->depth ? n : t->depth - 1;
-  bool same = g->n > 0 && g->len[g->n - 1] == len &&
+  bool same = g->n > 0 && g->at[g->n - 1].len == len &&
               !memcmp(g->prefix + (size_t)(g->n - 1) * (size_t)g->stride, options,
                       (size_t)len * sizeof *options);
   if (!same) {
     if (!groups_grow(g)) return true; /* out of memory: the pass stops, and fails */
     memcpy(g->prefix + (size_t)g->n * (size_t)g->stride, options, (size_t)len * sizeof *options);
-    g->len[g->n] = len;
-    g->before[g->n] = t->total;
-    g->p[g->n++] = pc_bitsweep_path_probability(t->engine, len);
+    g->at[g->n++] = (trial_group){t->total, pc_bitsweep_path_probability(t->engine, len), len};
   }
   t->leaves++;
   t->total += pc_bitsweep_path_probability(t->engine, n);
@@ -267,14 +264,14 @@ static bool take_sample(trial *t, const atomic_int *halt)
 {
   const trial_groups *g = &t->groups;
   for (int32_t i = 0; i < g->n && t->next < TRIAL_SAMPLE; i++) {
-    double end = i + 1 < g->n ? g->before[i + 1] : t->total;
+    double end = i + 1 < g->n ? g->at[i + 1].before : t->total;
     if (end < (t->next + 0.5) / TRIAL_SAMPLE * t->total) continue;
-    t->seen = g->before[i];
-    t->above_p = g->p[i];
+    t->seen = g->at[i].before;
+    t->above_p = g->at[i].p;
     pc_dlx_stats st;
     pc_bitsweep_search(t->engine,
                        &(pc_dlx_config){.prefix = g->prefix + (size_t)i * (size_t)g->stride,
-                                        .n_prefix = g->len[i], .split_depth = t->depth,
+                                        .n_prefix = g->at[i].len, .split_depth = t->depth,
                                         .visit = take_leaf, .ctx = t, .stop = halt},
                        &st);
     if (!st.complete) return false;
