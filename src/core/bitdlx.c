@@ -264,6 +264,7 @@ void pc_bitdlx_free(pc_bitdlx *b)
 
 void pc_bitdlx_start(pc_bitdlx *b)
 {
+  b->kept = 0;
   memcpy(b->alive, b->root_alive, (size_t)b->words * sizeof *b->alive);
   memcpy(b->keys, b->root_keys, (size_t)b->stride * sizeof *b->keys);
   if (b->left) memcpy(b->left, b->upper, (size_t)b->n_primary * sizeof *b->left);
@@ -308,20 +309,26 @@ static inline void take(pc_bitdlx *b, int32_t k, int32_t l, const int mode)
   else take_narrow(b, k, l);
 }
 
-/* The prefix, taken at levels 0 .. n_prefix - 1: false when one of its
+/* The prefix, taken at levels 0 .. n_prefix - 1 (but for the levels it
+   shares with the last prefix, still in place): false when one of its
    options is out of range or no longer alive (it shares an item with an
-   earlier one, or has no primary item). */
+   earlier one, or has no primary item). The search then writes the levels
+   below the prefix only. */
 static inline __attribute__((always_inline)) bool take_prefix(pc_bitdlx *b,
                                                              const pc_dlx_config *cfg,
                                                              const int mode)
 {
-  pc_bitdlx_start(b);
-  for (int32_t l = 0; l < cfg->n_prefix; l++) {
+  int32_t same = 0;
+  while (same < b->kept && same < cfg->n_prefix && b->option[same] == cfg->prefix[same]) same++;
+  if (same == 0) pc_bitdlx_start(b);
+  b->kept = same;
+  for (int32_t l = same; l < cfg->n_prefix; l++) {
     int32_t k = cfg->prefix[l];
     if (k < 0 || k >= b->n_options || !pc_bitdlx_is_alive(pc_bitdlx_alive(b, l), k))
       return false;
     take(b, k, l, mode);
     b->choices[l] = 1;
+    b->kept = l + 1;
   }
   return true;
 }

@@ -54,6 +54,11 @@ struct pc_bitdlx {
   int32_t *next;         /* the row entry after the one being tried */
   uint64_t *rest;        /* that entry's options not tried yet */
   int32_t *option;       /* the option taken (the prefix's too; -1 - item: null) */
+  /* Levels 1 .. kept still hold the state after option[0 .. kept - 1], the
+     last prefix's (a split's prefixes share their first levels): the next
+     prefix takes only what follows the part it shares. 0 once anything
+     else writes the levels. */
+  int32_t kept;
   int32_t *solution;     /* with bounds: the options a visitor sees */
   uint32_t *choices;     /* how many options the item had */
   uint64_t *level_nodes, *level_updates;
