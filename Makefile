@@ -33,8 +33,10 @@ endif
 # The data folder the program was built for: only the last place it looks
 # (poly/datapath.h); an installed program finds its data from where it runs.
 DATADIR_FLAG := -DPC_DATADIR='"$(PREFIX)/share/polycover"'
-LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lm -pthread
-TESTLIBS := $(shell pkg-config --libs criterion)
+# cairo is not linked: render/cairo_lazy.c opens it on the first drawing.
+# The tests call it themselves.
+LDLIBS  := $(shell pkg-config --libs yaml-0.1) -lm -pthread
+TESTLIBS := $(shell pkg-config --libs criterion cairo)
 
 # MPI=1: the same program built with mpicc, plus the MPI-only sources
 # (src/mpi_*.c), in a tree of its own.

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "core/atomic.h"
+#include "render/cairo_lazy.h"
 
 pc_status pc_format_of(const char *path, pc_format *fmt, pc_error *err)
 {
@@ -53,6 +54,8 @@ static cairo_status_t put(void *closure, const unsigned char *data, unsigned int
 
 static pc_status make_surface(pc_canvas *cv, double w, double h, pc_error *err)
 {
+  pc_status s = pc_cairo_load(err);
+  if (s) return s;
   switch (cv->format) {
   case PC_FORMAT_SVG: cv->surface = cairo_svg_surface_create_for_stream(put, cv, w, h); break;
   case PC_FORMAT_PDF: cv->surface = cairo_pdf_surface_create_for_stream(put, cv, w, h); break;

@@ -422,6 +422,36 @@ Test(render, command)
   cr_expect_eq(rmdir(dir), 0, "no temporary left");
 }
 
+/* The libraries the dynamic loader opens for a run (LD_DEBUG's report). */
+static bool opens_cairo(const char *const *args)
+{
+  setenv("LD_DEBUG", "libs", 1);
+  pc_run r = pc_run_program(NULL, args);
+  unsetenv("LD_DEBUG");
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  bool opened = strstr(r.err, "libcairo.so") != NULL;
+  pc_run_free(&r);
+  return opened;
+}
+
+/* cairo is opened by the first drawing (render/cairo_lazy.c), not at
+   every start: a run that draws nothing never maps it. */
+Test(render, cairo_only_when_drawing)
+{
+  char dir[] = "/tmp/pc-lazy-XXXXXX", svg[64];
+  cr_assert_not_null(mkdtemp(dir));
+  snprintf(svg, sizeof svg, "%s/a.svg", dir);
+  cr_expect(!opens_cairo((const char *[]){"--version", NULL}));
+  cr_expect(!opens_cairo((const char *[]){"solve", "pent3x20", "--limit", "1", NULL}));
+  cr_expect(opens_cairo((const char *[]){"solve", "pent3x20", "--limit", "1", "--render", svg,
+                                         NULL}));
+  char *picture = pc_slurp_file(svg);
+  cr_expect(picture && strstr(picture, "<svg"), "no picture drawn");
+  free(picture);
+  unlink(svg);
+  cr_expect_eq(rmdir(dir), 0, "no temporary left");
+}
+
 /* The distinct fill colors of an SVG, the white page left out. */
 static int distinct_fills(const char *svg)
 {
