@@ -345,6 +345,50 @@ static uint64_t bits_on_samples(pc_bitsweep *b, const trial *t, int32_t *n,
   return nodes;
 }
 
+/* Knuth's estimate of bitdlx's tree from random paths (a fixed seed):
+   from SMALL_PATHS of them, then from TRIAL_PATHS (the same first ones
+   and more) where the figure matters. Few paths can miss a tree's bulk
+   when most paths die young: on y45, 64 paths put bitdlx's 48 million
+   nodes at 1,100, 256 at 170,000, 1,024 at 28 million. */
+#define SMALL_PATHS 256
+
+typedef struct dlx_tree {
+  pc_bitdlx_paths paths;
+  double nodes;
+} dlx_tree;
+
+static dlx_tree dlx_tree_start(pc_bitdlx *d)
+{
+  dlx_tree e = {pc_bitdlx_paths_start(1), 0};
+  e.nodes = pc_bitdlx_estimate_more(d, &e.paths, SMALL_PATHS);
+  return e;
+}
+
+/* The estimate from all TRIAL_PATHS. */
+static double dlx_tree_nodes(pc_bitdlx *d, dlx_tree *e)
+{
+  if (e->paths.drawn < TRIAL_PATHS)
+    e->nodes = pc_bitdlx_estimate_more(d, &e->paths, TRIAL_PATHS - e->paths.drawn);
+  return e->nodes;
+}
+
+/* A search this small (bitdlx's tree under SMALL_NODES by the estimate)
+   is not worth a trial, which would cost about as much as the search:
+   bitdlx, whose tree the estimate measures, takes it (bits's tree can be
+   far larger than DLX's). The first SMALL_PATHS settle it when they put
+   the tree under a quarter of SMALL_NODES (scott_x23.dlx: a 5 ms search,
+   which the other paths would lengthen by a third) or over four times it
+   (no estimate here has fallen by that much with more paths; the others
+   cost some 3 ms, left to the trial's second rule, which may not need
+   them); in between, all TRIAL_PATHS judge. */
+#define SMALL_NODES 100000
+
+static bool dlx_tree_small(pc_bitdlx *d, dlx_tree *e)
+{
+  if (e->nodes < SMALL_NODES / 4) return true;
+  return e->nodes < 4 * SMALL_NODES && dlx_tree_nodes(d, e) < SMALL_NODES;
+}
+
 /* Knuth's estimates of the two whole trees: bits's from the first n
    samples (the nodes above them, and the scaled sum: systematic sampling
    by probability), bitdlx's (dlx_tree) from TRIAL_PATHS random paths.
@@ -356,13 +400,14 @@ static uint64_t bits_on_samples(pc_bitsweep *b, const trial *t, int32_t *n,
    mostly die young: on the 3x30 one-sided rectangle bitdlx's 1.9 million
    nodes are estimated at 0.1 million, bits's 1.0 million at 1.6 (bits
    is 7 times faster; 1.2 times bitdlx's nodes on the samples). */
-static bool smaller_by_node_cost(double dlx_tree, const trial *t, int32_t n, double scaled)
+static bool smaller_by_node_cost(pc_bitdlx *d, dlx_tree *e, const trial *t, int32_t n,
+                                 double scaled)
 {
   int32_t points = 0;
   for (int32_t i = 0; i < n; i++) points += t->weight[i];
   if (!points) return false;
   double bits_tree = (double)t->above + t->total / points * scaled;
-  return bits_tree > TRIAL_NODE_COST * dlx_tree;
+  return bits_tree > TRIAL_NODE_COST * dlx_tree_nodes(d, e);
 }
 
 /* True when bitdlx (Knuth's rule) visits fewer than 1 / TRIAL_NODE_COST
@@ -373,7 +418,7 @@ static bool smaller_by_node_cost(double dlx_tree, const trial *t, int32_t n, dou
    trial's), so that bits's searches can stop as soon as they pass that
    many times its nodes (a board where bits is hopeless costs the trial
    little) and have time left to search what bitdlx did. */
-static bool bitdlx_wins(pc_bitdlx *d, double dlx_tree, const pc_xc *xc, const atomic_int *halt,
+static bool bitdlx_wins(pc_bitdlx *d, dlx_tree *e, const pc_xc *xc, const atomic_int *halt,
                         double half)
 {
   pc_bitsweep *b = pc_bitsweep_new(xc);
@@ -393,7 +438,7 @@ static bool bitdlx_wins(pc_bitdlx *d, double dlx_tree, const pc_xc *xc, const at
     bits_nodes = bits_on_samples(b, &t, &n, halt, TRIAL_NODE_COST * by_dlx[n], &passed, &scaled);
     uint64_t bar = TRIAL_NODE_COST * by_dlx[n];
     wins = passed || bits_nodes > bar ||
-           (2 * bits_nodes > bar && smaller_by_node_cost(dlx_tree, &t, n, scaled));
+           (2 * bits_nodes > bar && smaller_by_node_cost(d, e, &t, n, scaled));
   }
   free(t.prefix);
   free(t.len);
@@ -403,40 +448,18 @@ static bool bitdlx_wins(pc_bitdlx *d, double dlx_tree, const pc_xc *xc, const at
   return wins;
 }
 
-/* A search this small (bitdlx's tree, by Knuth's estimate from
-   TRIAL_PATHS random paths, reproducible) is not worth a trial, which
-   would cost about as much as the search: bitdlx, whose tree the estimate
-   measures, takes it (bits's tree can be far larger than DLX's). Few
-   paths can miss a tree's bulk when most paths die young: on y45, 64
-   paths put bitdlx's 48 million nodes at 1,100, 256 at 170,000, 1,024 at
-   28 million. A tree the first SMALL_PATHS put under a quarter of
-   SMALL_NODES is taken as small at once (scott_x23.dlx: a 5 ms search,
-   which the other paths would lengthen by a third). */
-#define SMALL_NODES 100000
-#define SMALL_PATHS 256
-
-/* Knuth's estimate of bitdlx's tree from TRIAL_PATHS random paths, or
-   from SMALL_PATHS when they show a tree clearly small. */
-static double dlx_tree_estimate(pc_bitdlx *d)
-{
-  pc_bitdlx_paths paths = pc_bitdlx_paths_start(1);
-  double first = pc_bitdlx_estimate_more(d, &paths, SMALL_PATHS);
-  return first < SMALL_NODES / 4 ? first
-                                 : pc_bitdlx_estimate_more(d, &paths, TRIAL_PATHS - SMALL_PATHS);
-}
-
 /* The bitset engine for a problem both fit, searched by Knuth's rule:
    bitdlx for a small search, else the trial's choice (one bitdlx serves
    both). */
 static const pc_engine *bitset_choice(const pc_xc *xc, const atomic_int *stop, double seconds)
 {
   pc_bitdlx *d = pc_bitdlx_new(xc);
-  double dlx_tree = d ? dlx_tree_estimate(d) : 0;
-  bool wins = d && dlx_tree < SMALL_NODES;
+  dlx_tree tree = d ? dlx_tree_start(d) : (dlx_tree){0};
+  bool wins = d && dlx_tree_small(d, &tree);
   if (d && !wins) {
     watch w;
     double half = seconds > 0 ? pc_now() + seconds / 2 : INFINITY;
-    wins = bitdlx_wins(d, dlx_tree, xc, watch_start(&w, stop, seconds), half);
+    wins = bitdlx_wins(d, &tree, xc, watch_start(&w, stop, seconds), half);
     watch_end(&w);
   }
   pc_bitdlx_free(d);
