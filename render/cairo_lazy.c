@@ -11,6 +11,7 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <cairo.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>

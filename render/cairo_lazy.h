@@ -4,8 +4,6 @@
 #ifndef PC_CAIRO_LAZY_H
 #define PC_CAIRO_LAZY_H
 
-#include <cairo.h>
-
 #include "core/error.h"
 
 /* Opens cairo if it is not open yet: PC_OK, or PC_ERR_IO saying why
