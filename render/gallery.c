@@ -10,6 +10,7 @@
 
 #include "core/alloc.h"
 #include "core/atomic.h"
+#include "render/cairo_lazy.h"
 #include "render/output.h"
 
 pc_gallery_opts pc_gallery_defaults(void)
@@ -125,10 +126,14 @@ static pc_status sheet(const char *path, const gallery *g, pc_error *err)
 {
   const pc_gallery_opts *o = g->o;
   const pc_puzzle *pz = g->pz;
+  pc_status s = pc_cairo_load(err); /* the plan measures text already */
+  if (s) {
+    pc_error_file(err, path);
+    return s;
+  }
   pc_sheet_plan p = pc_gallery_plan(pz, g->captions, g->n, g->page, o);
   pc_canvas cv;
-  pc_status s = pc_canvas_open(&cv, path, p.width, p.height, err);
-  if (s) return s;
+  if ((s = pc_canvas_open(&cv, path, p.width, p.height, err))) return s;
   pc_draw_background(cv.cr, p.width, p.height, &o->draw);
   sheet_header(cv.cr, g, &p);
   pc_layout base = pc_draw_layout(pz->grid, pz->cells, pz->n_cells, &o->draw);

@@ -6,6 +6,8 @@
    off, captions with the scores and no file name. */
 #include <cairo.h>
 #include <criterion/criterion.h>
+#include <dlfcn.h>
+#include <link.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -450,6 +452,37 @@ Test(render, cairo_only_when_drawing)
   free(picture);
   unlink(svg);
   cr_expect_eq(rmdir(dir), 0, "no temporary left");
+}
+
+/* A picture asked for where libcairo.so.2 is not cairo (a folder first on
+   LD_LIBRARY_PATH where the name leads to libm): a clear error naming the
+   picture, exit status 1, no file; the count is still printed. */
+Test(render, no_cairo_no_picture)
+{
+  void *libm = dlopen("libm.so.6", RTLD_NOW);
+  struct link_map *map = NULL;
+  cr_assert(libm && !dlinfo(libm, RTLD_DI_LINKMAP, &map) && map->l_name[0], "no libm");
+  char *dir = pc_scratch_dir("/tmp/pc-nocairo-XXXXXX"), *fake = pc_path_in(dir, "libcairo.so.2"),
+       *svg = pc_path_in(dir, "a.svg");
+  cr_assert_eq(symlink(map->l_name, fake), 0);
+  setenv("LD_LIBRARY_PATH", dir, 1);
+  const char *render[] = {"solve", "pent3x20", "--limit", "1", "--render", svg, NULL},
+             *gallery[] = {"solve", "pent3x20", "--limit", "1", "--gallery", svg, NULL};
+  for (int i = 0; i < 2; i++) {
+    pc_run r = pc_run_program(NULL, i ? gallery : render);
+    cr_expect_eq(r.status, 1, "%s", r.err);
+    cr_expect(strstr(r.err, "a.svg: cannot draw: libcairo.so.2 has no cairo_"), "%s", r.err);
+    cr_expect(strstr(r.out, "unique: 1"), "%s", r.out);
+    cr_expect_neq(access(svg, F_OK), 0, "a picture was left");
+    pc_run_free(&r);
+  }
+  unsetenv("LD_LIBRARY_PATH");
+  unlink(fake);
+  pc_remove_tree(dir);
+  free(fake);
+  free(svg);
+  free(dir);
+  dlclose(libm);
 }
 
 /* The distinct fill colors of an SVG, the white page left out. */
