@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "poly/shape.h"
+#include "render/cairo_lazy.h"
 #include "render/solid.h"
 
 pc_render_opts pc_render_defaults(void)
@@ -126,6 +127,7 @@ double pc_label_size(cairo_t *cr, const pc_grid *g, const char *name, double uni
 
 double pc_label_min_cell(const pc_puzzle *pz)
 {
+  if (pc_cairo_load(NULL)) return 0; /* no cairo: the picture's canvas says so */
   cairo_surface_t *surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
   cairo_t *cr = cairo_create(surface);
   double cell = 0;
