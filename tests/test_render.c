@@ -469,7 +469,7 @@ Test(render, no_cairo_no_picture)
   setenv("LD_LIBRARY_PATH", dir, 1);
   const char *runs[][8] = {{"solve", "pent3x20", "--limit", "1", "--render", svg, NULL},
                            {"solve", "pent3x20", "--limit", "1", "--gallery", svg, NULL},
-                           {"solve", "pent3x20", "--limit", "1", "--labels", "--gallery", svg}};
+                           {"solve", "pent3x20", "--limit", "1", "--labels", "--gallery", svg, NULL}};
   for (int i = 0; i < 3; i++) {
     pc_run r = pc_run_program(NULL, runs[i]);
     cr_expect_eq(r.status, 1, "%s", r.err);
