@@ -126,9 +126,9 @@ pc_status pc_cairo_load(pc_error *err)
    with the reason, as the loader did at its start when it was linked. */
 static void need_cairo(void)
 {
-  pthread_once(&once, open_cairo);
-  if (!why[0]) return;
-  fprintf(stderr, "polycover: cannot draw: %s\n", why);
+  pc_error err;
+  if (!pc_cairo_load(&err)) return;
+  fprintf(stderr, "polycover: %s\n", err.msg);
   exit(127);
 }
 

@@ -479,7 +479,6 @@ Test(render, no_cairo_no_picture)
     pc_run_free(&r);
   }
   unsetenv("LD_LIBRARY_PATH");
-  unlink(fake);
   pc_remove_tree(dir);
   free(fake);
   free(svg);

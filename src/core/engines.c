@@ -352,24 +352,12 @@ static uint64_t bits_on_samples(pc_bitsweep *b, const trial *t, int32_t *n,
    nodes at 1,100, 256 at 170,000, 1,024 at 28 million. */
 #define SMALL_PATHS 256
 
-typedef struct dlx_tree {
-  pc_bitdlx_paths paths;
-  double nodes;
-} dlx_tree;
-
-static dlx_tree dlx_tree_start(pc_bitdlx *d)
+/* The estimate from all TRIAL_PATHS, those not drawn yet drawn now. */
+static double dlx_tree_nodes(pc_bitdlx *d, pc_bitdlx_paths *paths)
 {
-  dlx_tree e = {pc_bitdlx_paths_start(1), 0};
-  e.nodes = pc_bitdlx_estimate_more(d, &e.paths, SMALL_PATHS);
-  return e;
-}
-
-/* The estimate from all TRIAL_PATHS. */
-static double dlx_tree_nodes(pc_bitdlx *d, dlx_tree *e)
-{
-  if (e->paths.drawn < TRIAL_PATHS)
-    e->nodes = pc_bitdlx_estimate_more(d, &e->paths, TRIAL_PATHS - e->paths.drawn);
-  return e->nodes;
+  if (paths->drawn < TRIAL_PATHS)
+    return pc_bitdlx_estimate_more(d, paths, TRIAL_PATHS - paths->drawn);
+  return paths->total / (double)paths->drawn;
 }
 
 /* A search this small (bitdlx's tree under SMALL_NODES by the estimate)
@@ -383,15 +371,16 @@ static double dlx_tree_nodes(pc_bitdlx *d, dlx_tree *e)
    them); in between, all TRIAL_PATHS judge. */
 #define SMALL_NODES 100000
 
-static bool dlx_tree_small(pc_bitdlx *d, dlx_tree *e)
+static bool dlx_tree_small(pc_bitdlx *d, pc_bitdlx_paths *paths)
 {
-  if (e->nodes < SMALL_NODES / 4) return true;
-  return e->nodes < 4 * SMALL_NODES && dlx_tree_nodes(d, e) < SMALL_NODES;
+  double first = pc_bitdlx_estimate_more(d, paths, SMALL_PATHS);
+  if (first < SMALL_NODES / 4) return true;
+  return first < 4 * SMALL_NODES && dlx_tree_nodes(d, paths) < SMALL_NODES;
 }
 
 /* Knuth's estimates of the two whole trees: bits's from the first n
    samples (the nodes above them, and the scaled sum: systematic sampling
-   by probability), bitdlx's (dlx_tree) from TRIAL_PATHS random paths.
+   by probability), bitdlx's (dlx_tree_nodes) from TRIAL_PATHS random paths.
    True when bitdlx's is the smaller by TRIAL_NODE_COST times. The samples,
    subproblems of bits's tree, can favour bits: on scott.dlx bits visits
    5.7 times bitdlx's nodes on them, 20 times over the whole trees
@@ -400,14 +389,14 @@ static bool dlx_tree_small(pc_bitdlx *d, dlx_tree *e)
    mostly die young: on the 3x30 one-sided rectangle bitdlx's 1.9 million
    nodes are estimated at 0.1 million, bits's 1.0 million at 1.6 (bits
    is 7 times faster; 1.2 times bitdlx's nodes on the samples). */
-static bool smaller_by_node_cost(pc_bitdlx *d, dlx_tree *e, const trial *t, int32_t n,
-                                 double scaled)
+static bool smaller_by_node_cost(pc_bitdlx *d, pc_bitdlx_paths *paths, const trial *t,
+                                 int32_t n, double scaled)
 {
   int32_t points = 0;
   for (int32_t i = 0; i < n; i++) points += t->weight[i];
   if (!points) return false;
   double bits_tree = (double)t->above + t->total / points * scaled;
-  return bits_tree > TRIAL_NODE_COST * dlx_tree_nodes(d, e);
+  return bits_tree > TRIAL_NODE_COST * dlx_tree_nodes(d, paths);
 }
 
 /* True when bitdlx (Knuth's rule) visits fewer than 1 / TRIAL_NODE_COST
@@ -418,8 +407,8 @@ static bool smaller_by_node_cost(pc_bitdlx *d, dlx_tree *e, const trial *t, int3
    trial's), so that bits's searches can stop as soon as they pass that
    many times its nodes (a board where bits is hopeless costs the trial
    little) and have time left to search what bitdlx did. */
-static bool bitdlx_wins(pc_bitdlx *d, dlx_tree *e, const pc_xc *xc, const atomic_int *halt,
-                        double half)
+static bool bitdlx_wins(pc_bitdlx *d, pc_bitdlx_paths *paths, const pc_xc *xc,
+                        const atomic_int *halt, double half)
 {
   pc_bitsweep *b = pc_bitsweep_new(xc);
   trial t = {.engine = b};
@@ -438,7 +427,7 @@ static bool bitdlx_wins(pc_bitdlx *d, dlx_tree *e, const pc_xc *xc, const atomic
     bits_nodes = bits_on_samples(b, &t, &n, halt, TRIAL_NODE_COST * by_dlx[n], &passed, &scaled);
     uint64_t bar = TRIAL_NODE_COST * by_dlx[n];
     wins = passed || bits_nodes > bar ||
-           (2 * bits_nodes > bar && smaller_by_node_cost(d, e, &t, n, scaled));
+           (2 * bits_nodes > bar && smaller_by_node_cost(d, paths, &t, n, scaled));
   }
   free(t.prefix);
   free(t.len);
@@ -454,12 +443,12 @@ static bool bitdlx_wins(pc_bitdlx *d, dlx_tree *e, const pc_xc *xc, const atomic
 static const pc_engine *bitset_choice(const pc_xc *xc, const atomic_int *stop, double seconds)
 {
   pc_bitdlx *d = pc_bitdlx_new(xc);
-  dlx_tree tree = d ? dlx_tree_start(d) : (dlx_tree){0};
-  bool wins = d && dlx_tree_small(d, &tree);
+  pc_bitdlx_paths paths = pc_bitdlx_paths_start(1);
+  bool wins = d && dlx_tree_small(d, &paths);
   if (d && !wins) {
     watch w;
     double half = seconds > 0 ? pc_now() + seconds / 2 : INFINITY;
-    wins = bitdlx_wins(d, &tree, xc, watch_start(&w, stop, seconds), half);
+    wins = bitdlx_wins(d, &paths, xc, watch_start(&w, stop, seconds), half);
     watch_end(&w);
   }
   pc_bitdlx_free(d);
