@@ -166,6 +166,32 @@ static bool make_sliced(pc_bitdlx *b)
   return true;
 }
 
+/* The estimate's memo: the state after a path's first MEMO_LEVELS
+   options, kept for the later paths that start with the same ones. Paths
+   branch on the same few items near the root, and the takes there, where
+   the most options die, are the dearest of a path (docs/speed.md). */
+#define MEMO_LEVELS 3
+#define MEMO_SLOTS 4096 /* a power of 2, filled to half at most */
+#define MEMO_MAX_BYTES ((size_t)16 << 20)
+
+typedef struct memo_slot {
+  int32_t prefix[MEMO_LEVELS]; /* the options, -1 past the path's */
+  int32_t state;               /* its index in `states`, + 1; 0: empty */
+} memo_slot;
+
+struct pc_bitdlx_memo {
+  memo_slot slot[MEMO_SLOTS];
+  size_t level_bytes;          /* a level's state */
+  int32_t n, cap;              /* states kept, and room for */
+  unsigned char *states;
+};
+
+static void memo_free(struct pc_bitdlx_memo *m)
+{
+  if (m) free(m->states);
+  free(m);
+}
+
 /* The search's state, a copy per level, and the bounds when there are
    some; false when out of memory. */
 static bool alloc_levels(pc_bitdlx *b, const pc_xc *xc)
@@ -259,6 +285,7 @@ void pc_bitdlx_free(pc_bitdlx *b)
   free(b->solution);
   free(b->level_nodes);
   free(b->level_updates);
+  memo_free(b->memo);
   free(b);
 }
 
@@ -440,6 +467,90 @@ static int32_t random_below(uint64_t *state, int32_t n)
   return (int32_t)((*state * 0x2545F4914F6CDD1Dull >> 33) % (uint64_t)n);
 }
 
+/* Level l's state (plain problems) in parts: the options alive and the
+   counts, keys or bit-sliced with the summary of the words alive. */
+typedef struct level_part {
+  void *at;
+  size_t bytes;
+} level_part;
+
+static int level_parts(const pc_bitdlx *b, int32_t l, level_part part[3])
+{
+  part[0] = (level_part){pc_bitdlx_alive(b, l), (size_t)b->words * sizeof *b->alive};
+  if (!b->sliced) {
+    part[1] = (level_part){pc_bitdlx_keys(b, l), (size_t)b->stride * sizeof *b->keys};
+    return 2;
+  }
+  size_t swords = (size_t)pc_bitdlx_summary_words(b);
+  part[1] = (level_part){pc_bitdlx_sliced_at(b, l), (size_t)(b->planes + 1) * sizeof *b->sliced};
+  part[2] = (level_part){b->summary + (size_t)l * swords, swords * sizeof *b->summary};
+  return 3;
+}
+
+/* Level l's state copied to `at` (`to`), or from it. */
+static void copy_level(const pc_bitdlx *b, int32_t l, unsigned char *at, bool to)
+{
+  level_part part[3];
+  for (int i = 0, n = level_parts(b, l, part); i < n; at += part[i++].bytes)
+    if (to) memcpy(at, part[i].at, part[i].bytes);
+    else memcpy(part[i].at, at, part[i].bytes);
+}
+
+static struct pc_bitdlx_memo *memo_new(const pc_bitdlx *b)
+{
+  struct pc_bitdlx_memo *m = calloc(1, sizeof *m);
+  level_part part[3];
+  for (int i = 0, n = level_parts(b, 0, part); m && i < n; i++) m->level_bytes += part[i].bytes;
+  return m;
+}
+
+/* The slot of the path's options 0 .. l (l < MEMO_LEVELS): the one that
+   holds them, or the empty one where they go. */
+static memo_slot *memo_slot_of(struct pc_bitdlx_memo *m, const int32_t *option, int32_t l)
+{
+  uint64_t h = 0;
+  for (int32_t i = 0; i <= l; i++) h = (h + (uint64_t)option[i] + 1) * 0x9E3779B97F4A7C15ull;
+  for (uint32_t i = (uint32_t)(h >> 40);; i++) {
+    memo_slot *s = &m->slot[i % MEMO_SLOTS];
+    bool same = s->state;
+    for (int32_t j = 0; j < MEMO_LEVELS && same; j++)
+      same = s->prefix[j] == (j <= l ? option[j] : -1);
+    if (same || !s->state) return s;
+  }
+}
+
+/* Level l + 1's state, the path's option k taken at level l: from the
+   memo when an earlier path took the same options, else taken (and kept
+   while there is room). */
+static inline __attribute__((always_inline)) void path_take(pc_bitdlx *b, int32_t k, int32_t l,
+                                                            const int mode)
+{
+  struct pc_bitdlx_memo *m = b->memo;
+  if (l >= MEMO_LEVELS || !m) {
+    take(b, k, l, mode);
+    return;
+  }
+  b->option[l] = k;
+  memo_slot *s = memo_slot_of(m, b->option, l);
+  if (s->state) {
+    copy_level(b, l + 1, m->states + (size_t)(s->state - 1) * m->level_bytes, false);
+    return;
+  }
+  take(b, k, l, mode);
+  if (m->n == m->cap) {
+    int32_t cap = m->cap ? 2 * m->cap : 64;
+    unsigned char *more = NULL;
+    if (cap <= MEMO_SLOTS / 2 && (size_t)cap * m->level_bytes <= MEMO_MAX_BYTES)
+      more = realloc(m->states, (size_t)cap * m->level_bytes);
+    if (!more) return;
+    m->states = more;
+    m->cap = cap;
+  }
+  for (int32_t j = 0; j < MEMO_LEVELS; j++) s->prefix[j] = j <= l ? b->option[j] : -1;
+  copy_level(b, l + 1, m->states + (size_t)m->n * m->level_bytes, true);
+  s->state = ++m->n;
+}
+
 /* One random path down from the root (level 0, which the path does not
    change; plain problems, Knuth's rule): the nodes it stands for, 1 + d1
    + d1 d2 + ..., d being the option counts. */
@@ -454,7 +565,7 @@ static double random_path(pc_bitdlx *b, uint64_t *state, const int mode)
     b->rest[l] = 0;
     int32_t k = pc_bitdlx_next_option(b, l);
     for (int32_t r = random_below(state, d); r > 0; r--) k = pc_bitdlx_next_option(b, l);
-    take(b, k, l, mode);
+    path_take(b, k, l, mode);
     weight *= d;
     nodes += weight;
   }
@@ -468,6 +579,7 @@ pc_bitdlx_paths pc_bitdlx_paths_start(uint64_t seed)
 double pc_bitdlx_estimate_more(pc_bitdlx *b, pc_bitdlx_paths *p, uint64_t more)
 {
   pc_bitdlx_start(b);
+  if (!b->memo) b->memo = memo_new(b);
   int mode = b->sliced ? SLICED : b->wide ? KEYS_WIDE : KEYS_NARROW;
   for (uint64_t i = 0; i < more; i++) p->total += random_path(b, &p->state, mode);
   p->drawn += more;

@@ -62,7 +62,8 @@ void pc_bitdlx_search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *stat
 /* Knuth's Monte Carlo estimate of the nodes of the whole search (Knuth's
    rule; plain problems): the mean over `paths` random paths from the root
    of 1 + d1 + d1 d2 + ..., d being the option counts met; reproducible
-   from `seed`. Cheap: a path costs as many nodes as it is deep. */
+   from `seed`. Cheap: a path costs as many nodes as it is deep, and
+   paths that start alike share their first levels (kept by the engine). */
 double pc_bitdlx_estimate(pc_bitdlx *b, uint64_t paths, uint64_t seed);
 
 /* The same estimate drawn in steps: the paths drawn so far from one seed

@@ -59,6 +59,9 @@ struct pc_bitdlx {
      prefix takes only what follows the part it shares. 0 once anything
      else writes the levels. */
   int32_t kept;
+  /* The estimate's states after a path's first options (bitdlx.c), made
+     at its first path; NULL before, or when out of memory. */
+  struct pc_bitdlx_memo *memo;
   int32_t *solution;     /* with bounds: the options a visitor sees */
   uint32_t *choices;     /* how many options the item had */
   uint64_t *level_nodes, *level_updates;
