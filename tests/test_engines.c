@@ -6,6 +6,7 @@
 
 #include "core/engines.h"
 #include "engine_check.h"
+#include "support.h"
 
 Test(engines, names)
 {
@@ -126,4 +127,34 @@ Test(engines, bounds_and_colors)
   cr_expect_eq(pc_engine_select("auto", &xc, PC_CHOOSE_MRV, NULL, &e, &err), PC_OK);
   cr_expect_eq(e, &pc_engine_dlx);
   pc_xc_free(&xc);
+}
+
+/* auto hands over the instance its choice judged with: bitdlx's (scott_x23,
+   a small tree), bits's (pent6x10_xq, by the trial); none where it judged
+   nothing (the leftmost rule: bitdlx at once) or on an error. Searched,
+   it counts as a fresh one (Knuth's figures: 19 and 2,339 solutions). */
+Test(engines, auto_made_instance)
+{
+  struct { const char *file; const pc_engine *engine; uint64_t solutions; } cases[] = {
+      {"scott_x23.dlx", &pc_engine_bitdlx, 19}, {"pent6x10_xq.dlx", &pc_engine_bitsweep, 2339}};
+  pc_error err = {0};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    pc_xc xc;
+    pc_load_dlx1(cases[i].file, &xc);
+    pc_engine_made made;
+    cr_assert_eq(pc_engine_select_made("auto", &xc, PC_CHOOSE_MRV, NULL, &made, &err), PC_OK);
+    cr_expect_eq(made.engine, cases[i].engine, "%s", cases[i].file);
+    cr_assert(made.instance, "%s", cases[i].file);
+    pc_dlx_stats st;
+    made.engine->search(made.instance, &(pc_dlx_config){.choose = PC_CHOOSE_MRV}, &st);
+    cr_expect_eq(st.solutions, cases[i].solutions, "%s", cases[i].file);
+    pc_engine_made_free(&made);
+    cr_expect_null(made.instance);
+    cr_assert_eq(pc_engine_select_made("auto", &xc, PC_CHOOSE_LEFTMOST, NULL, &made, &err), PC_OK);
+    cr_expect(made.engine == &pc_engine_bitdlx && !made.instance, "%s", cases[i].file);
+    cr_expect_eq(pc_engine_select_made("bits", &xc, PC_CHOOSE_LEFTMOST, NULL, &made, &err),
+                 PC_ERR_INPUT);
+    cr_expect_null(made.instance);
+    pc_xc_free(&xc);
+  }
 }

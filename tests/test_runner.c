@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "run/checkpoint.h"
+#include "core/bitdlx.h"
 #include "core/engines.h"
 #include "run/runner.h"
 #include "support.h"
@@ -87,6 +88,49 @@ Test(parallel, knuth3_any_threads) { same_as_one_search("knuth3.dlx"); }
 Test(parallel, scott_x23_any_threads) { same_as_one_search("scott_x23.dlx"); }
 Test(parallel, hexi_rhombus_any_threads) { same_as_one_search("hexi_rhombus.dlx"); }
 Test(parallel, scott_any_threads) { same_as_one_search("scott.dlx"); }
+
+/* bitdlx, its instances counted as they are made. */
+static pc_engine counted;
+static int made_here;
+
+static void *count_create(const pc_engine *self, const pc_xc *xc)
+{
+  made_here++;
+  return pc_engine_bitdlx.create(self, xc);
+}
+
+/* An instance made already (auto's) is the first thread's: the run makes
+   one fewer, and counts as with fresh ones (the search alone); one of
+   another engine is left alone. */
+Test(parallel, made_instance_searches)
+{
+  pc_xc xc;
+  pc_load_dlx1("scott_x23.dlx", &xc);
+  counted = pc_engine_bitdlx;
+  counted.create = count_create;
+  void *fresh = pc_engine_bitdlx.create(&pc_engine_bitdlx, &xc);
+  pc_dlx_stats st;
+  pc_engine_bitdlx.search(fresh, &(pc_dlx_config){.choose = PC_CHOOSE_MRV}, &st);
+  pc_engine_bitdlx.destroy(fresh);
+  pc_engine_made made = {&counted, pc_engine_bitdlx.create(&pc_engine_bitdlx, &xc)};
+  pc_engine_made other = {&pc_engine_bitdlx, made.instance}; /* not the run's engine */
+  pc_bitdlx_estimate(made.instance, 256, 1); /* used before, as auto uses it */
+  for (int threads = 1; threads <= 2; threads++)
+    for (int mine = 0; mine < 2; mine++) {
+      made_here = 0;
+      pc_runner_config cfg = {.engine = &counted, .choose = PC_CHOOSE_MRV, .threads = threads,
+                              .made = mine ? made : other};
+      pc_runner_result res;
+      pc_error err = {0};
+      cr_assert_eq(pc_runner_run(&xc, &cfg, &res, &err), PC_OK, "%s", err.msg);
+      cr_expect_eq(res.stats.solutions, st.solutions);
+      cr_expect_eq(res.stats.nodes, st.nodes);
+      cr_expect_eq(made_here, threads - mine, "-j%d, made %s", threads, mine ? "mine" : "other");
+      pc_runner_result_free(&res);
+    }
+  pc_engine_made_free(&made);
+  pc_xc_free(&xc);
+}
 
 /* A limit counts solutions over all threads. */
 /* Hands out every other subproblem of a plan, from a given one. */

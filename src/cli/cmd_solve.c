@@ -605,6 +605,7 @@ static void solve_free(solve_cmd *o)
   pc_mpi_end(o->mpi);
 #endif
   pc_runner_result_free(&o->res);
+  pc_engine_made_free(&o->cfg.made);
   pc_solve_pictures_free(&o->run.pictures);
   if (o->prepared) pc_solver_free(&o->sv);
   if (o->loaded) pc_puzzle_free(&o->pz);

@@ -235,6 +235,7 @@ int pc_cmd_xc(int argc, char **argv)
   s = pc_run_finish("xc", s, &res, &o.cfg, &err);
 done:
   pc_runner_result_free(&res);
+  pc_engine_made_free(&o.cfg.made);
   pc_xc_free(&xc);
   return pc_exit_status("xc", s, &err);
 }

@@ -135,7 +135,9 @@ pc_status pc_run_configure(const char *cmd, const pc_run_options *o, const pc_xc
   cfg->stop = pc_stop_on_signals();
   /* The ranks of an MPI run choose each on its own: alike only untimed. */
   pc_trial_limit limit = {cfg->stop, o->mpi ? 0 : PC_TRIAL_SECONDS};
-  return pc_engine_select(engine_name(o), xc, cfg->choose, &limit, &cfg->engine, err);
+  s = pc_engine_select_made(engine_name(o), xc, cfg->choose, &limit, &cfg->made, err);
+  cfg->engine = cfg->made.engine;
+  return s;
 }
 
 pc_status pc_run_finish(const char *cmd, pc_status s, const pc_runner_result *res,

@@ -75,9 +75,11 @@ pc_status pc_run_check(const char *cmd, const pc_run_options *o, pc_error *err);
 /* Fills the runner's threads, progress, checkpoint (a named one is kept
    up to date; otherwise "polycover.checkpoint" is written only when the
    run is interrupted), stop flag (SIGINT and SIGTERM, caught from here on)
-   and engine for problem xc (pc_engine_select: auto runs its trial here,
-   or with --resume takes the checkpoint's engine). cfg->choose must be
-   set. Returns a usage error or the engine's error. */
+   and engine for problem xc (pc_engine_select_made: auto runs its trial
+   here and leaves the instance it judged with in cfg->made, for the
+   caller to free with pc_engine_made_free after the run; --resume takes
+   the checkpoint's engine). cfg->choose must be set. Returns a usage
+   error or the engine's error. */
 pc_status pc_run_configure(const char *cmd, const pc_run_options *o, const pc_xc *xc,
                            pc_runner_config *cfg, pc_error *err);
 

@@ -30,4 +30,12 @@ typedef struct pc_engine {
   void *ctx;                        /* shared by the engines it creates */
 } pc_engine;
 
+/* An instance already made by `engine` for a problem, e.g. the one that
+   auto's trial judged with (pc_engine_select_made), so that a search need
+   not build its tables again. */
+typedef struct pc_engine_made {
+  const pc_engine *engine;
+  void *instance; /* NULL: none */
+} pc_engine_made;
+
 #endif

@@ -408,9 +408,9 @@ static bool smaller_by_node_cost(pc_bitdlx *d, pc_bitdlx_paths *paths, const tri
    many times its nodes (a board where bits is hopeless costs the trial
    little) and have time left to search what bitdlx did. */
 static bool bitdlx_wins(pc_bitdlx *d, pc_bitdlx_paths *paths, const pc_xc *xc,
-                        const atomic_int *halt, double half)
+                        const atomic_int *halt, double half, pc_bitsweep **made)
 {
-  pc_bitsweep *b = pc_bitsweep_new(xc);
+  pc_bitsweep *b = *made = pc_bitsweep_new(xc);
   trial t = {.engine = b};
   uint64_t by_dlx[TRIAL_SAMPLE + 1] = {0}, bits_nodes = 0; /* by_dlx[i]: samples < i */
   int32_t n = 0;
@@ -433,30 +433,36 @@ static bool bitdlx_wins(pc_bitdlx *d, pc_bitdlx_paths *paths, const pc_xc *xc,
   free(t.len);
   free(t.weight);
   groups_free(&t.groups);
-  pc_bitsweep_free(b);
   return wins;
 }
 
 /* The bitset engine for a problem both fit, searched by Knuth's rule:
    bitdlx for a small search, else the trial's choice (one bitdlx serves
-   both). */
-static const pc_engine *bitset_choice(const pc_xc *xc, const atomic_int *stop, double seconds)
+   both); the winner's instance, which judged, kept in *made. */
+static void bitset_choice(const pc_xc *xc, const atomic_int *stop, double seconds,
+                          pc_engine_made *made)
 {
   pc_bitdlx *d = pc_bitdlx_new(xc);
+  pc_bitsweep *b = NULL;
   pc_bitdlx_paths paths = pc_bitdlx_paths_start(1);
   bool wins = d && dlx_tree_small(d, &paths);
   if (d && !wins) {
     watch w;
     double half = seconds > 0 ? pc_now() + seconds / 2 : INFINITY;
-    wins = bitdlx_wins(d, &paths, xc, watch_start(&w, stop, seconds), half);
+    wins = bitdlx_wins(d, &paths, xc, watch_start(&w, stop, seconds), half, &b);
     watch_end(&w);
   }
-  pc_bitdlx_free(d);
-  return wins ? &pc_engine_bitdlx : &pc_engine_bitsweep;
+  if (wins) {
+    *made = (pc_engine_made){&pc_engine_bitdlx, d};
+    pc_bitsweep_free(b);
+  } else {
+    *made = (pc_engine_made){&pc_engine_bitsweep, b};
+    pc_bitdlx_free(d);
+  }
 }
 
-static const pc_engine *auto_engine(const pc_xc *xc, pc_choose choose, const atomic_int *stop,
-                                    double seconds)
+/* auto's choice where it needs no estimate nor trial, else NULL. */
+static const pc_engine *settled_engine(const pc_xc *xc, pc_choose choose)
 {
   bool bits = pc_bitsweep_applies(xc), bitdlx = pc_bitdlx_applies(xc);
   /* Bounds without colors: DLX3's tree, on masks when they fit. */
@@ -465,12 +471,28 @@ static const pc_engine *auto_engine(const pc_xc *xc, pc_choose choose, const ato
   if (choose != PC_CHOOSE_MRV) return bitdlx ? &pc_engine_bitdlx : &pc_engine_dlx;
   if (!bits || !bitdlx)
     return bitdlx ? &pc_engine_bitdlx : bits ? &pc_engine_bitsweep : &pc_engine_dlx;
-  return bitset_choice(xc, stop, seconds);
+  return NULL;
+}
+
+static void auto_engine(const pc_xc *xc, pc_choose choose, const atomic_int *stop,
+                        double seconds, pc_engine_made *made)
+{
+  *made = (pc_engine_made){settled_engine(xc, choose), NULL};
+  if (!made->engine) bitset_choice(xc, stop, seconds, made);
+}
+
+void pc_engine_made_free(pc_engine_made *made)
+{
+  if (made->instance) made->engine->destroy(made->instance);
+  made->instance = NULL;
 }
 
 const pc_engine *pc_engine_auto(const pc_xc *xc, pc_choose choose)
 {
-  return auto_engine(xc, choose, NULL, 0);
+  pc_engine_made made;
+  auto_engine(xc, choose, NULL, 0, &made);
+  pc_engine_made_free(&made);
+  return made.engine;
 }
 
 bool pc_engine_known(const char *name)
@@ -487,40 +509,60 @@ static bool fits(const pc_engine *e, const pc_xc *xc)
   return true;
 }
 
-pc_status pc_engine_select(const char *name, const pc_xc *xc, pc_choose choose,
-                           const pc_trial_limit *limit, const pc_engine **engine, pc_error *err)
+/* PC_OK, or why `engine` (named `name`) cannot search xc by rule `choose`. */
+static pc_status check_engine(const char *name, bool is_auto, const pc_xc *xc, pc_choose choose,
+                              const pc_engine *engine, pc_error *err)
 {
-  bool is_auto = !strcmp(name, "auto");
-  *engine = is_auto && xc ? auto_engine(xc, choose, limit ? limit->stop : NULL,
-                                        limit ? limit->seconds : 0)
-                          : by_name(name);
-  if (!*engine)
+  if (!engine)
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
                         is_auto ? "engine auto needs the problem to choose"
                                 : "unknown engine '%s' (dlx, bitdlx, bits or auto)",
                         name);
-  if (*engine == &pc_engine_bitsweep && choose != PC_CHOOSE_MRV)
+  if (engine == &pc_engine_bitsweep && choose != PC_CHOOSE_MRV)
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
                         "--leftmost is a rule of the dlx and bitdlx engines: bits branches in "
                         "an order of its own");
-  if (xc && *engine != &pc_engine_dlx && pc_xc_has_colors(xc))
+  if (xc && engine != &pc_engine_dlx && pc_xc_has_colors(xc))
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
                         "engine %s takes no colors, and this problem has some: use --engine dlx "
                         "or auto",
                         name);
-  if (xc && *engine == &pc_engine_bitsweep && pc_xc_has_bounds(xc))
+  if (xc && engine == &pc_engine_bitsweep && pc_xc_has_bounds(xc))
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
                         "engine bits covers each item once, and this problem has items covered "
                         "more than once (bounds, copies): use --engine bitdlx, dlx or auto");
-  if (xc && !fits(*engine, xc))
+  if (xc && !fits(engine, xc))
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
                         "engine %s cannot take this problem: its %d items and %d options need "
                         "more than the engine's %zu MiB of bits%s (try --engine dlx or auto)",
                         name, (int)xc->n_items, (int)xc->n_options,
-                        (*engine == &pc_engine_bitdlx ? PC_BITDLX_MAX_ROW_BYTES
-                                                      : PC_BITSWEEP_MAX_MASK_BYTES) >> 20,
-                        *engine == &pc_engine_bitdlx
+                        (engine == &pc_engine_bitdlx ? PC_BITDLX_MAX_ROW_BYTES
+                                                     : PC_BITSWEEP_MAX_MASK_BYTES) >> 20,
+                        engine == &pc_engine_bitdlx
                             ? " (about 23,000 options, or a few thousand items)"
                             : "");
   return PC_OK;
+}
+
+pc_status pc_engine_select(const char *name, const pc_xc *xc, pc_choose choose,
+                           const pc_trial_limit *limit, const pc_engine **engine, pc_error *err)
+{
+  pc_engine_made made;
+  pc_status s = pc_engine_select_made(name, xc, choose, limit, &made, err);
+  pc_engine_made_free(&made);
+  *engine = made.engine;
+  return s;
+}
+
+pc_status pc_engine_select_made(const char *name, const pc_xc *xc, pc_choose choose,
+                                const pc_trial_limit *limit, pc_engine_made *made,
+                                pc_error *err)
+{
+  bool is_auto = !strcmp(name, "auto");
+  *made = (pc_engine_made){by_name(name), NULL};
+  if (is_auto && xc)
+    auto_engine(xc, choose, limit ? limit->stop : NULL, limit ? limit->seconds : 0, made);
+  pc_status s = check_engine(name, is_auto, xc, choose, made->engine, err);
+  if (s) pc_engine_made_free(made);
+  return s;
 }

@@ -40,6 +40,18 @@ pc_status pc_engine_select(const char *name, const pc_xc *xc, pc_choose choose,
                            const pc_trial_limit *limit, const pc_engine **engine,
                            pc_error *err);
 
+/* pc_engine_select, and the instance of the chosen engine that auto made
+   for xc while choosing (the one its estimate or trial judged with;
+   made->instance NULL when it made none, or on an error): the caller may
+   search xc with it (pc_runner_config.made) and frees it with
+   pc_engine_made_free. */
+pc_status pc_engine_select_made(const char *name, const pc_xc *xc, pc_choose choose,
+                                const pc_trial_limit *limit, pc_engine_made *made,
+                                pc_error *err);
+
+/* Destroys made->instance, if any (made->engine stays). */
+void pc_engine_made_free(pc_engine_made *made);
+
 /* What `auto` runs for a problem searched by rule `choose`: DLX when the
    problem has colors; bitdlx (DLX3's tree) when it has bounds and bitdlx
    fits it, else DLX; when both bitset engines fit it, bitdlx for a small

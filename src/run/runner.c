@@ -726,10 +726,12 @@ static pc_status runner_init(runner *r, worker **workers, int threads, pc_runner
     return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
   r->workers = w;
   r->n_workers = threads;
+  const pc_engine_made *made = &r->cfg->made;
   for (int i = 0; i < threads; i++) {
     w[i].r = r;
     w[i].sub = -1;
-    if (!(w[i].engine = r->engine->create(r->engine, r->xc)))
+    w[i].engine = i == 0 && made->engine == r->engine ? made->instance : NULL;
+    if (!w[i].engine && !(w[i].engine = r->engine->create(r->engine, r->xc)))
       return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
   }
   return PC_OK;
@@ -774,7 +776,7 @@ static void run_workers(runner *r, worker *w, int threads, pc_runner_result *res
 static void workers_free(runner *r, worker *w, int threads)
 {
   for (int i = 0; w && i < threads; i++) {
-    if (w[i].engine) r->engine->destroy(w[i].engine);
+    if (w[i].engine && w[i].engine != r->cfg->made.instance) r->engine->destroy(w[i].engine);
     if (w[i].spill) fclose(w[i].spill);
     free(w[i].buf);
   }

@@ -50,6 +50,10 @@ typedef struct pc_runner_progress {
 
 typedef struct pc_runner_config {
   const pc_engine *engine; /* required: the runner never picks one */
+  /* May be empty: an instance made for this problem already (auto's,
+     pc_engine_select_made), searched with by the first thread when it is
+     one of `engine`'s; the caller keeps it and frees it after the run. */
+  pc_engine_made made;
   pc_choose choose;
   int threads;             /* 0: one per core */
   uint64_t max_solutions;  /* 0: no limit */
