@@ -825,7 +825,13 @@ double pc_bitsweep_path_probability(const pc_bitsweep *b, int32_t n)
 
 double pc_bitsweep_path_probability_under(const pc_bitsweep *b, int32_t n, double above)
 {
+  return pc_bitsweep_path_probability_from(b, b->n_prefix, n, above);
+}
+
+double pc_bitsweep_path_probability_from(const pc_bitsweep *b, int32_t from, int32_t n,
+                                         double above)
+{
   double p = above;
-  for (int32_t l = 0; l < n - b->n_prefix; l++) p /= b->choices[l];
+  for (int32_t l = from - b->n_prefix; l < n - b->n_prefix; l++) p /= b->choices[l];
   return p;
 }

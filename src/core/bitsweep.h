@@ -76,4 +76,10 @@ double pc_bitsweep_path_probability(const pc_bitsweep *b, int32_t n);
    (the same divisions in the same order). */
 double pc_bitsweep_path_probability_under(const pc_bitsweep *b, int32_t n, double above);
 
+/* The same from level `from` (at least the prefix's length) on, `above`
+   being the figure these functions gave its first `from` levels: the
+   whole path's to the last bit, at the cost of the levels below `from`. */
+double pc_bitsweep_path_probability_from(const pc_bitsweep *b, int32_t from, int32_t n,
+                                         double above);
+
 #endif

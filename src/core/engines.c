@@ -231,8 +231,10 @@ static bool count_leaf(void *ctx, const int32_t *options, int32_t n)
     memcpy(g->prefix + (size_t)g->n * (size_t)g->stride, options, (size_t)len * sizeof *options);
     g->at[g->n++] = (trial_group){t->total, pc_bitsweep_path_probability(t->engine, len), len};
   }
+  /* From the parent's figure: the last level's division alone. */
+  const trial_group *parent = &g->at[g->n - 1];
   t->leaves++;
-  t->total += pc_bitsweep_path_probability(t->engine, n);
+  t->total += pc_bitsweep_path_probability_from(t->engine, parent->len, n, parent->p);
   return false;
 }
 
