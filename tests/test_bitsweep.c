@@ -137,6 +137,12 @@ static bool note_path(void *ctx, const int32_t *options, int32_t n)
   cr_assert_lt(t->n, 8192);
   t->first[t->n] = options[0];
   t->p[t->n++] = pc_bitsweep_path_probability(t->b, n);
+  /* From any level on, carried from that level's figure: the same to the
+     last bit (how the trial sums its leaves). */
+  for (int32_t from = 0; from < n; from++) {
+    double above = pc_bitsweep_path_probability(t->b, from);
+    cr_expect(pc_bitsweep_path_probability_from(t->b, from, n, above) == t->p[t->n - 1]);
+  }
   return false;
 }
 
