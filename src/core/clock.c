@@ -1,4 +1,4 @@
-/* clock.c — seconds on a monotonic clock. */
+/* clock.c — seconds on a monotonic clock; deadlines of timed waits. */
 #include "core/clock.h"
 
 #include <time.h>
@@ -8,4 +8,14 @@ double pc_now(void)
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+struct timespec pc_realtime_in(double seconds)
+{
+  struct timespec at;
+  clock_gettime(CLOCK_REALTIME, &at);
+  long ns = at.tv_nsec + (long)(seconds * 1e9);
+  at.tv_sec += ns / 1000000000;
+  at.tv_nsec = ns % 1000000000;
+  return at;
 }

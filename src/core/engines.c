@@ -123,7 +123,7 @@ static const pc_engine *by_name(const char *name)
 #define TRIAL_SAMPLE 64
 #define TRIAL_NODE_COST 6
 #define TRIAL_PATHS 1024
-#define TRIAL_TICK_NS 5000000L
+#define TRIAL_TICK_SECONDS 0.005
 
 /* A split pass's leaves, in groups by parent: the node one level above
    the split (or a solution above it, alone), kept as a prefix. Parents
@@ -153,11 +153,14 @@ typedef struct trial {
 } trial;
 
 /* Sets `halt` when the user's stop flag is set or the time is up, until
-   `over`. */
+   `over`, which wakes it (the trial's end does not wait for its tick). */
 typedef struct watch {
-  atomic_int halt, over;
+  atomic_int halt;
   const atomic_int *stop;
   double deadline;
+  pthread_mutex_t lock;
+  pthread_cond_t wake;
+  bool over; /* under the lock */
   pthread_t thread;
   bool running;
 } watch;
@@ -165,14 +168,16 @@ typedef struct watch {
 static void *watch_run(void *arg)
 {
   watch *w = arg;
-  struct timespec tick = {0, TRIAL_TICK_NS};
-  while (!atomic_load(&w->over)) {
+  pthread_mutex_lock(&w->lock);
+  while (!w->over) {
     if ((w->stop && atomic_load(w->stop)) || pc_now() >= w->deadline) {
       atomic_store(&w->halt, 1);
       break;
     }
-    nanosleep(&tick, NULL);
+    struct timespec until = pc_realtime_in(TRIAL_TICK_SECONDS);
+    pthread_cond_timedwait(&w->wake, &w->lock, &until);
   }
+  pthread_mutex_unlock(&w->lock);
   return NULL;
 }
 
@@ -182,7 +187,9 @@ static const atomic_int *watch_start(watch *w, const atomic_int *stop, double se
 {
   /* A stop already set halts at once, whenever the thread first looks. */
   atomic_init(&w->halt, stop && atomic_load(stop));
-  atomic_init(&w->over, 0);
+  w->over = false;
+  pthread_mutex_init(&w->lock, NULL);
+  pthread_cond_init(&w->wake, NULL);
   w->stop = stop;
   w->deadline = seconds > 0 ? pc_now() + seconds : INFINITY;
   w->running = (stop || seconds > 0) && !pthread_create(&w->thread, NULL, watch_run, w);
@@ -191,8 +198,13 @@ static const atomic_int *watch_start(watch *w, const atomic_int *stop, double se
 
 static void watch_end(watch *w)
 {
-  atomic_store(&w->over, 1);
+  pthread_mutex_lock(&w->lock);
+  w->over = true;
+  pthread_cond_signal(&w->wake);
+  pthread_mutex_unlock(&w->lock);
   if (w->running) pthread_join(w->thread, NULL);
+  pthread_cond_destroy(&w->wake);
+  pthread_mutex_destroy(&w->lock);
 }
 
 static void groups_free(trial_groups *g)

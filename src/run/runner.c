@@ -641,11 +641,7 @@ static void supervise(runner *r)
   double last_checkpoint = pc_now(), last_progress = 0;
   pthread_mutex_lock(&r->lock);
   while (r->running > 0) {
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    long ns = until.tv_nsec + (long)(TICK_SECONDS * 1e9);
-    until.tv_sec += ns / 1000000000;
-    until.tv_nsec = ns % 1000000000;
+    struct timespec until = pc_realtime_in(TICK_SECONDS);
     pthread_cond_timedwait(&r->wake, &r->lock, &until);
     if (cfg->stop && atomic_load(cfg->stop) && !r->interrupted) {
       r->interrupted = true;
