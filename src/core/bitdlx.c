@@ -172,7 +172,7 @@ static bool make_sliced(pc_bitdlx *b)
    the most options die, are the dearest of a path (docs/speed.md). */
 #define MEMO_LEVELS 3
 #define MEMO_SLOTS 4096 /* a power of 2, filled to half at most */
-#define MEMO_MAX_BYTES ((size_t)16 << 20)
+#define MEMO_MAX_BYTES ((size_t)8 << 20) /* of states kept (pc_grow may reserve twice) */
 
 typedef struct memo_slot {
   int32_t prefix[MEMO_LEVELS]; /* the options, -1 past the path's */
@@ -182,7 +182,7 @@ typedef struct memo_slot {
 struct pc_bitdlx_memo {
   memo_slot slot[MEMO_SLOTS];
   size_t level_bytes;          /* a level's state */
-  int32_t n, cap;              /* states kept, and room for */
+  int32_t n, cap, most;        /* states kept, room for, kept at most */
   unsigned char *states;
 };
 
@@ -500,7 +500,14 @@ static struct pc_bitdlx_memo *memo_new(const pc_bitdlx *b)
 {
   struct pc_bitdlx_memo *m = calloc(1, sizeof *m);
   level_part part[3];
-  for (int i = 0, n = level_parts(b, 0, part); m && i < n; i++) m->level_bytes += part[i].bytes;
+  if (!m) return NULL;
+  for (int i = 0, n = level_parts(b, 0, part); i < n; i++) m->level_bytes += part[i].bytes;
+  if (!m->level_bytes) { /* no options, no items: nothing to keep */
+    free(m);
+    return NULL;
+  }
+  size_t fit = MEMO_MAX_BYTES / m->level_bytes;
+  m->most = fit < MEMO_SLOTS / 2 ? (int32_t)fit : MEMO_SLOTS / 2;
   return m;
 }
 
@@ -537,15 +544,7 @@ static inline __attribute__((always_inline)) void path_take(pc_bitdlx *b, int32_
     return;
   }
   take(b, k, l, mode);
-  if (m->n == m->cap) {
-    int32_t cap = m->cap ? 2 * m->cap : 64;
-    unsigned char *more = NULL;
-    if (cap <= MEMO_SLOTS / 2 && (size_t)cap * m->level_bytes <= MEMO_MAX_BYTES)
-      more = realloc(m->states, (size_t)cap * m->level_bytes);
-    if (!more) return;
-    m->states = more;
-    m->cap = cap;
-  }
+  if (m->n == m->most || !pc_grow((void **)&m->states, &m->cap, m->n + 1, m->level_bytes)) return;
   for (int32_t j = 0; j < MEMO_LEVELS; j++) s->prefix[j] = j <= l ? b->option[j] : -1;
   copy_level(b, l + 1, m->states + (size_t)m->n * m->level_bytes, true);
   s->state = ++m->n;
