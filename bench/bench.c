@@ -585,76 +585,115 @@ typedef struct timed {
   char engine[16];
 } timed;
 
-/* Runs `command` `runs` times; the fastest run's CPU time and what it
-   printed: Knuth's "Altogether N solutions", or polycover's JSON. */
-static bool run_timed(const char *command, int runs, timed *t)
+/* Runs `command` once: its CPU time and what it printed: Knuth's
+   "Altogether N solutions", or polycover's JSON. */
+static bool run_timed(const char *command, timed *t)
 {
-  t->seconds = 1e300;
-  for (int i = 0; i < runs; i++) {
-    double cpu = children_cpu();
-    FILE *out = popen(command, "r");
-    char line[1024];
-    bool counted = false;
-    while (out && fgets(line, sizeof line, out)) {
-      unsigned long long c;
-      const char *at = strstr(line, "\"solutions\": "), *e = strstr(line, "\"engine\": \"");
-      if (sscanf(line, "Altogether %llu solution", &c) == 1 ||
-          (at && sscanf(at, "\"solutions\": %llu", &c) == 1))
-        t->count = c, counted = true;
-      if (e) sscanf(e, "\"engine\": \"%15[^\"]", t->engine);
-    }
-    if (!out || pclose(out) != 0 || !counted) return false;
-    cpu = children_cpu() - cpu;
-    if (cpu < t->seconds) t->seconds = cpu;
+  double cpu = children_cpu();
+  FILE *out = popen(command, "r");
+  char line[1024];
+  bool counted = false;
+  while (out && fgets(line, sizeof line, out)) {
+    unsigned long long c;
+    const char *at = strstr(line, "\"solutions\": "), *e = strstr(line, "\"engine\": \"");
+    if (sscanf(line, "Altogether %llu solution", &c) == 1 ||
+        (at && sscanf(at, "\"solutions\": %llu", &c) == 1))
+      t->count = c, counted = true;
+    if (e) sscanf(e, "\"engine\": \"%15[^\"]", t->engine);
   }
+  if (!out || pclose(out) != 0 || !counted) return false;
+  t->seconds = children_cpu() - cpu;
   return true;
 }
 
-/* Knuth's program `name` on a matrix when KNUTH_BIN has it: its cell of
-   the table ("" when not run) and its seconds (0). His dance (the paper's
-   program) reads the same lines but no comments: they are left out. */
-static void knuth_cell(const char *name, const char *path, char cell[16], double *seconds)
+/* A row's commands are run in turns, round after round (a drift of the
+   machine's speed falls on all of them alike), at least ROW_ROUNDS rounds
+   and more while the rounds so far took under ROW_SECONDS of CPU, up to
+   ROW_ROUNDS_MOST: the fastest of three runs of a 0.02 s command is
+   noise, where the row's ratios matter. */
+#define ROW_ROUNDS 3
+#define ROW_ROUNDS_MOST 21
+#define ROW_SECONDS 3.0
+
+/* A command of a row: the fastest run; `optional` (Knuth's programs) is
+   left out when it fails, the row fails otherwise. */
+typedef struct row_command {
+  char line[1200];
+  bool optional, failed;
+  timed best;
+} row_command;
+
+static bool run_rounds(row_command *c, int n)
 {
-  const char *dir = getenv("KNUTH_BIN");
-  char command[1200];
-  timed t = {0};
-  cell[0] = '\0';
-  *seconds = 0;
-  if (!strcmp(name, "dance"))
-    snprintf(command, sizeof command, "grep -v '^|' %s | %s/dance", path, dir ? dir : "");
-  else
-    snprintf(command, sizeof command, "%s/%s < %s 2>&1 >/dev/null", dir ? dir : "", name, path);
-  if (!dir || !run_timed(command, 3, &t)) return;
-  snprintf(cell, 16, "%.2f", t.seconds);
-  *seconds = t.seconds;
+  double spent = 0;
+  for (int i = 0; i < n; i++) c[i].best = (timed){.seconds = 1e300};
+  for (int round = 0; round < ROW_ROUNDS || (spent < ROW_SECONDS && round < ROW_ROUNDS_MOST);
+       round++)
+    for (int i = 0; i < n; i++) {
+      timed one = {0};
+      if (c[i].failed) continue;
+      if (!run_timed(c[i].line, &one)) {
+        if (!c[i].optional) return false;
+        c[i].failed = true;
+        continue;
+      }
+      spent += one.seconds;
+      if (one.seconds < c[i].best.seconds) c[i].best = one;
+    }
+  return true;
 }
 
-/* One matrix: Knuth's dlx1 and ssxcc, then xc with each engine and with
-   its default (auto: the trial included), all solutions, one thread; the
-   ratios issue #17 asks about. */
+/* Knuth's program `name` on a matrix, from the folder `dir`. His dance
+   (the paper's program) reads the same lines but no comments: they are
+   left out. */
+static void knuth_command(const char *dir, const char *name, const char *path, row_command *c)
+{
+  *c = (row_command){.optional = true};
+  if (!strcmp(name, "dance"))
+    snprintf(c->line, sizeof c->line, "grep -v '^|' %s | %s/dance", path, dir);
+  else
+    snprintf(c->line, sizeof c->line, "%s/%s < %s 2>&1 >/dev/null", dir, name, path);
+}
+
+/* A Knuth program's cell: its seconds, or empty when it did not run. */
+static void knuth_cell(const row_command *c, int n_knuth, int i, char cell[16])
+{
+  cell[0] = '\0';
+  if (i < n_knuth && !c[i].failed) snprintf(cell, 16, "%.3f", c[i].best.seconds);
+}
+
+/* One matrix: Knuth's dlx1, dance and ssxcc (when KNUTH_BIN names their
+   folder), then xc with each engine and with its default (auto: the trial
+   included), all solutions, one thread; the ratios issue #17 asks
+   about. */
 static bool bench_engines_on(report *r, const char *prog, const char *path)
 {
+  static const char *const knuth[] = {"dlx1", "dance", "ssxcc"};
   static const char *const engines[] = {"dlx", "bitdlx", "bits"};
   const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-  char command[1200], dlx1[16], dance[16], ssxcc[16], ratio[16] = "", b1[32];
-  double knuth, ssxcc_seconds, best = 1e300;
-  timed t = {0};
-  knuth_cell("dlx1", path, dlx1, &knuth);
-  knuth_cell("dance", path, dance, &knuth);
-  knuth_cell("ssxcc", path, ssxcc, &ssxcc_seconds);
-  say(r, "| %-20s | %6s | %6s | %6s |", name, dlx1, dance, ssxcc);
-  for (int e = 0; e < 3; e++) {
-    snprintf(command, sizeof command, "%s xc --json --quiet -j1 --engine %s %s", prog,
-             engines[e], path);
-    if (!run_timed(command, 3, &t)) return false;
-    say(r, " %6.2f |", t.seconds);
-    if (t.seconds < best) best = t.seconds;
+  const char *dir = getenv("KNUTH_BIN");
+  row_command c[7];
+  int n_knuth = dir ? 3 : 0, n = n_knuth;
+  for (int k = 0; k < n_knuth; k++) knuth_command(dir, knuth[k], path, &c[k]);
+  for (int e = 0; e < 4; e++, n++) {
+    c[n] = (row_command){.optional = false};
+    snprintf(c[n].line, sizeof c[n].line, "%s xc --json --quiet -j1%s%s %s", prog,
+             e < 3 ? " --engine " : "", e < 3 ? engines[e] : "", path);
   }
-  snprintf(command, sizeof command, "%s xc --json --quiet -j1 %s", prog, path);
-  if (!run_timed(command, 3, &t)) return false;
-  if (ssxcc_seconds > 0) snprintf(ratio, sizeof ratio, "%.1f", ssxcc_seconds / t.seconds);
-  say(r, " %6.2f %-6s | %5.2f | %5s | %9s |\n", t.seconds, t.engine, t.seconds / best, ratio,
-      grouped(t.count, b1));
+  if (!run_rounds(c, n)) return false;
+  char cells[3][16], ratio[16] = "", b1[32];
+  for (int k = 0; k < 3; k++) knuth_cell(c, n_knuth, k, cells[k]);
+  say(r, "| %-20s | %6s | %6s | %6s |", name, cells[0], cells[1], cells[2]);
+  double best = 1e300;
+  for (int e = 0; e < 3; e++) {
+    double s = c[n_knuth + e].best.seconds;
+    say(r, " %6.3f |", s);
+    if (s < best) best = s;
+  }
+  const timed *t = &c[n - 1].best;
+  if (n_knuth && !c[2].failed) snprintf(ratio, sizeof ratio, "%.1f", c[2].best.seconds / t->seconds);
+  say(r, " %6.3f %-6s | %5.2f | %5s | %9s |\n", t->seconds, t->engine, t->seconds / best, ratio,
+      grouped(t->count, b1));
   return true;
 }
 
@@ -664,7 +703,8 @@ static bool bench_engines(report *r)
   glob_t g;
   if (glob("tests/data/*.dlx", 0, NULL, &g) != 0) return false;
   say(r, "Every engine on the bench matrices, all solutions, one thread (CPU seconds of "
-         "the whole command, the fastest of three; Knuth's dlx1, dance (his paper's "
+         "the whole command, the fastest of runs in turns: at least three rounds, more while "
+         "the row took under three seconds; Knuth's dlx1, dance (his paper's "
          "program) and ssxcc when KNUTH_BIN names a folder with them; default: "
          "`polycover xc` without --engine, its trial included, and the engine it took; "
          "/best: the default's time over the fastest "
