@@ -4,8 +4,9 @@
    tests/data, one thread (file, solutions, nodes, updates, seconds,
    million updates per second), then the leftmost rule on one matrix, then
    every engine and `xc`'s default on each matrix beside Knuth's dlx1,
-   dance and ssxcc (when KNUTH_BIN names a folder with them), then the
-   counting methods beside the search (issue #20), then
+   dance and ssxcc (when KNUTH_BIN names a folder with them), then `auto`
+   against each bitset engine on the smaller shipped boards (the whole
+   `solve` command, trial included), then the counting methods beside the search (issue #20), then
    `polycover challenge` as issue #19 asks for (the program $POLYCOVER, by
    default ./polycover). Run from the repository root.
 
@@ -14,6 +15,7 @@
    names another file; BENCH_DOC= with nothing writes none). A run of some
    boards only (BENCH_BOARDS) writes no file unless BENCH_DOC names one. */
 #include <glob.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -580,7 +582,7 @@ static bool bench_counting(report *r)
 /* A command's run: CPU seconds of its processes, the count it printed and
    (polycover) the engine it names. */
 typedef struct timed {
-  double seconds;
+  double seconds, wall; /* CPU of its processes, and wall */
   uint64_t count;
   char engine[16];
 } timed;
@@ -589,7 +591,7 @@ typedef struct timed {
    "Altogether N solutions", or polycover's JSON. */
 static bool run_timed(const char *command, timed *t)
 {
-  double cpu = children_cpu();
+  double cpu = children_cpu(), wall = pc_now();
   FILE *out = popen(command, "r");
   char line[1024];
   bool counted = false;
@@ -603,6 +605,7 @@ static bool run_timed(const char *command, timed *t)
   }
   if (!out || pclose(out) != 0 || !counted) return false;
   t->seconds = children_cpu() - cpu;
+  t->wall = pc_now() - wall;
   return true;
 }
 
@@ -615,18 +618,24 @@ static bool run_timed(const char *command, timed *t)
 #define ROW_ROUNDS_MOST 21
 #define ROW_SECONDS 3.0
 
-/* A command of a row: the fastest run; `optional` (Knuth's programs) is
-   left out when it fails, the row fails otherwise. */
+/* A command of a row: the fastest run (by CPU time, or by wall time for
+   `by_wall`: several threads); `optional` (Knuth's programs) is left out
+   when it fails, the row fails otherwise. */
 typedef struct row_command {
   char line[1200];
-  bool optional, failed;
+  bool optional, failed, by_wall;
   timed best;
 } row_command;
+
+static double figure(const row_command *c, const timed *t)
+{
+  return c->by_wall ? t->wall : t->seconds;
+}
 
 static bool run_rounds(row_command *c, int n)
 {
   double spent = 0;
-  for (int i = 0; i < n; i++) c[i].best = (timed){.seconds = 1e300};
+  for (int i = 0; i < n; i++) c[i].best = (timed){.seconds = 1e300, .wall = 1e300};
   for (int round = 0; round < ROW_ROUNDS || (spent < ROW_SECONDS && round < ROW_ROUNDS_MOST);
        round++)
     for (int i = 0; i < n; i++) {
@@ -638,7 +647,7 @@ static bool run_rounds(row_command *c, int n)
         continue;
       }
       spent += one.seconds;
-      if (one.seconds < c[i].best.seconds) c[i].best = one;
+      if (figure(&c[i], &one) < figure(&c[i], &c[i].best)) c[i].best = one;
     }
   return true;
 }
@@ -726,6 +735,59 @@ static bool bench_engines(report *r)
   return ok;
 }
 
+/* ---- `auto` against each bitset engine on the boards, whole command ---- */
+
+/* The shipped boards whose search takes a second or less, where what
+   `auto` pays for its choice (bitdlx's estimate, the trial) shows beside
+   the search. */
+static const char *const auto_boards[] = {
+    "soma",         "tetrahex4x7",  "tetrahex3x10", "pent3x20",     "scott",
+    "planar2x3x10", "pent4x15",     "pent5x12",     "hexrhombus",   "kanoodle-pyramid",
+    "planar2x5x6",  "pent6x10",     "tetra5x5-noH", "tetra5x5-noY", "tetra5x5-noJ",
+    "tetra5x5-noL", "tetra5x5-noN", "dudeney",      "kanoodle"};
+
+/* One board on `threads` threads: bits, bitdlx and the default, in turns;
+   the cells after the board's name. */
+static bool auto_cells(report *r, const char *prog, const char *board, int threads)
+{
+  static const char *const engine[] = {" --engine bits", " --engine bitdlx", ""};
+  row_command c[3];
+  for (int e = 0; e < 3; e++) {
+    c[e] = (row_command){.by_wall = threads > 1};
+    snprintf(c[e].line, sizeof c[e].line,
+             "%s solve --count --json --quiet --method search --no-precheck -j%d%s boards/%s.yaml",
+             prog, threads, engine[e], board);
+  }
+  if (!run_rounds(c, 3)) return false;
+  double best = fmin(figure(&c[0], &c[0].best), figure(&c[1], &c[1].best));
+  double def = figure(&c[2], &c[2].best);
+  say(r, " %6.3f | %6.3f | %6.3f %-6s | %5.2f |", figure(&c[0], &c[0].best),
+      figure(&c[1], &c[1].best), def, c[2].best.engine, def / best);
+  return true;
+}
+
+static bool bench_auto(report *r)
+{
+  const char *prog = getenv("POLYCOVER") ? getenv("POLYCOVER") : "./polycover";
+  say(r, "`auto` on the boards, the whole command (`solve --count --method search "
+         "--no-precheck`): one thread, CPU seconds; two threads, wall seconds; each the "
+         "fastest run, the three commands of a cell run in turns as above; default: "
+         "without --engine, bitdlx's estimate and the trial included, and the engine it "
+         "took; /best: the default over the faster engine:\n\n");
+  say(r, "| %-16s | %6s | %6s | %13s | %5s | %6s | %6s | %13s | %5s |\n", "board", "bits",
+      "bitdlx", "default -j1", "/best", "bits", "bitdlx", "default -j2", "/best");
+  say(r, "|------------------|-------:|-------:|---------------|------:|-------:|-------:|"
+         "---------------|------:|\n");
+  for (size_t i = 0; i < sizeof auto_boards / sizeof *auto_boards; i++) {
+    say(r, "| %-16s |", auto_boards[i]);
+    if (!auto_cells(r, prog, auto_boards[i], 1) || !auto_cells(r, prog, auto_boards[i], 2))
+      return false;
+    say(r, "\n");
+  }
+  say(r, "\n");
+  return true;
+}
+
 /* Reads `in` up to the line `marker`, copying the lines before it to `out`
    unless NULL; false if it never comes. */
 static bool read_to(pc_lines *in, FILE *out, const char *marker)
@@ -786,6 +848,7 @@ int main(void)
   if (!only || strstr(only, "copies")) ok &= bench_copies(&r);
   ok &= bench_matrices(&r);
   if (!only || strstr(only, "engines")) ok &= bench_engines(&r);
+  if (!only || strstr(only, "auto")) ok &= bench_auto(&r);
   if (!only || strstr(only, "counting")) ok &= bench_counting(&r);
   if (!only || strstr(only, "challenge")) ok &= bench_challenge(&r);
   if (doc) {
