@@ -6,9 +6,10 @@
    every engine and `xc`'s default on each matrix beside Knuth's dlx1,
    dance and ssxcc (when KNUTH_BIN names a folder with them), then `auto`
    against each bitset engine on the smaller shipped boards (the whole
-   `solve` command, trial included), then the counting methods beside the search (issue #20), then
-   `polycover challenge` as issue #19 asks for (the program $POLYCOVER, by
-   default ./polycover). Run from the repository root.
+   `solve` command, trial included), then the counting methods beside the
+   search (issue #20), then `polycover challenge` as issue #19 asks for
+   (the program $POLYCOVER, by default ./polycover). Run from the
+   repository root.
 
    It prints the tables and writes them into docs/speed.md between the
    lines BENCH_BEGIN and BENCH_END, keeping the prose around them (BENCH_DOC
@@ -579,8 +580,8 @@ static bool bench_counting(report *r)
 
 /* ---- every engine on the bench matrices, as `xc` runs them ---- */
 
-/* A command's run: CPU seconds of its processes, the count it printed and
-   (polycover) the engine it names. */
+/* A command's run: the seconds its processes took of CPU and of the
+   clock, the count it printed and (polycover) the engine it names. */
 typedef struct timed {
   double seconds, wall; /* CPU of its processes, and wall */
   uint64_t count;
@@ -700,7 +701,8 @@ static bool bench_engines_on(report *r, const char *prog, const char *path)
     if (s < best) best = s;
   }
   const timed *t = &c[n - 1].best;
-  if (n_knuth && !c[2].failed) snprintf(ratio, sizeof ratio, "%.1f", c[2].best.seconds / t->seconds);
+  if (n_knuth && !c[2].failed) /* c[2]: ssxcc */
+    snprintf(ratio, sizeof ratio, "%.1f", c[2].best.seconds / t->seconds);
   say(r, " %6.3f %-6s | %5.2f | %5s | %9s |\n", t->seconds, t->engine, t->seconds / best, ratio,
       grouped(t->count, b1));
   return true;
