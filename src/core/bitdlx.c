@@ -329,11 +329,29 @@ PC_HOT_CLONES static void take_sliced(pc_bitdlx *b, int32_t k, int32_t l)
   pc_bitdlx_sliced_take(b, k, l);
 }
 
+PC_HOT_CLONES static void settle_sliced(pc_bitdlx *b, int32_t l)
+{
+  pc_bitdlx_sliced_settle(b, l);
+}
+
 static inline void take(pc_bitdlx *b, int32_t k, int32_t l, const int mode)
 {
   if (mode == SLICED) take_sliced(b, k, l);
   else if (mode == KEYS_WIDE) take_wide(b, k, l);
   else take_narrow(b, k, l);
+}
+
+/* Level l + 1's options, where take left them to be written later. */
+static inline void settle(pc_bitdlx *b, int32_t l, const int mode)
+{
+  if (mode == SLICED) settle_sliced(b, l);
+}
+
+/* Level l + 1's whole state. */
+static inline void take_settled(pc_bitdlx *b, int32_t k, int32_t l, const int mode)
+{
+  take(b, k, l, mode);
+  settle(b, l, mode);
 }
 
 /* The prefix, taken at levels 0 .. n_prefix - 1 (but for the levels it
@@ -353,7 +371,7 @@ static inline __attribute__((always_inline)) bool take_prefix(pc_bitdlx *b,
     int32_t k = cfg->prefix[l];
     if (k < 0 || k >= b->n_options || !pc_bitdlx_is_alive(pc_bitdlx_alive(b, l), k))
       return false;
-    take(b, k, l, mode);
+    take_settled(b, k, l, mode);
     b->choices[l] = 1;
     b->kept = l + 1;
   }
@@ -426,7 +444,9 @@ forward:
     if (cfg->stop && atomic_load_explicit(cfg->stop, memory_order_relaxed)) goto stop;
     b->item[level] = y;
     b->choices[level] = (uint32_t)count;
-    pc_share_enter(&share, level, (int32_t)b->choices[level]);
+    pc_share_enter(&share, level, count);
+    if (count == 0) goto backup; /* an item with no option left: the level's options unneeded */
+    if (level > base) settle(b, level - 1, mode);
     b->next[level] = b->row_start[y];
     b->rest[level] = 0;
   }
@@ -534,7 +554,7 @@ static inline __attribute__((always_inline)) void path_take(pc_bitdlx *b, int32_
 {
   struct pc_bitdlx_memo *m = b->memo;
   if (l >= MEMO_LEVELS || !m) {
-    take(b, k, l, mode);
+    take_settled(b, k, l, mode);
     return;
   }
   b->option[l] = k;
@@ -543,7 +563,7 @@ static inline __attribute__((always_inline)) void path_take(pc_bitdlx *b, int32_
     copy_level(b, l + 1, m->states + (size_t)(s->state - 1) * m->level_bytes, false);
     return;
   }
-  take(b, k, l, mode);
+  take_settled(b, k, l, mode);
   if (m->n == m->most || !pc_grow((void **)&m->states, &m->cap, m->n + 1, m->level_bytes)) return;
   for (int32_t j = 0; j < MEMO_LEVELS; j++) s->prefix[j] = j <= l ? b->option[j] : -1;
   copy_level(b, l + 1, m->states + (size_t)m->n * m->level_bytes, true);

@@ -28,32 +28,35 @@ static inline pc_bitdlx_v2 *pc_bitdlx_sliced_at(const pc_bitdlx *b, int32_t l)
 
 static inline bool pc_bitdlx_v2_any(pc_bitdlx_v2 x) { return (x[0] | x[1]) != 0; }
 
-/* counts -= sum, sum in five planes (counts never go below zero: each
-   killed option was counted once). */
+/* to = from - sum, the counts in `planes` planes, sum in five (counts
+   never go below zero: each killed option was counted once). Every
+   plane is written: to is another level's (or from itself). */
 static inline __attribute__((always_inline)) void
-pc_bitdlx_sliced_subtract(pc_bitdlx_v2 *restrict c, int32_t planes, const pc_bitdlx_v2 sum[5])
+pc_bitdlx_sliced_subtract(pc_bitdlx_v2 *to, const pc_bitdlx_v2 *from, int32_t planes,
+                          const pc_bitdlx_v2 sum[5])
 {
   pc_bitdlx_v2 borrow = {0, 0};
   int32_t p = 0;
   for (; p < 5 && p < planes; p++) {
-    pc_bitdlx_v2 x = c[p], y = sum[p];
-    c[p] = x ^ y ^ borrow;
+    pc_bitdlx_v2 x = from[p], y = sum[p];
+    to[p] = x ^ y ^ borrow;
     borrow = (~x & (y | borrow)) | (y & borrow);
   }
-  for (; p < planes && pc_bitdlx_v2_any(borrow); p++) {
-    pc_bitdlx_v2 x = c[p];
-    c[p] = x ^ borrow;
+  for (; p < planes; p++) {
+    pc_bitdlx_v2 x = from[p];
+    to[p] = x ^ borrow;
     borrow &= ~x;
   }
 }
 
-/* Level l + 1's options: level l's less those in k's conflict row, the
-   ones that die (alive at level l) listed in b->dying, their number
-   returned. Each level also keeps which of its words have an option alive
-   (b->summary): deep in the search most are empty, and only the words
-   that both the level and the row have are visited. Each such word gives
-   eight options at a time, so that few branches go one way or the other
-   unpredictably. */
+/* The options that k kills at level l (alive there and in k's conflict
+   row) listed in b->dying, their number returned. Each level keeps which
+   of its words have an option alive (b->summary): deep in the search most
+   are empty, and only the words that both the level and the row have are
+   visited. Each such word gives eight options at a time, so that few
+   branches go one way or the other unpredictably. Level l + 1's own
+   options are written apart (pc_bitdlx_sliced_settle), only where the
+   search goes below it. */
 static inline __attribute__((always_inline)) int32_t pc_bitdlx_sliced_kill(pc_bitdlx *b,
                                                                          int32_t k, int32_t l)
 {
@@ -62,19 +65,12 @@ static inline __attribute__((always_inline)) int32_t pc_bitdlx_sliced_kill(pc_bi
   const uint64_t *restrict mask = b->conflicts + (size_t)k * (size_t)words;
   const uint64_t *restrict row = b->row_summary + (size_t)k * (size_t)swords;
   const uint64_t *restrict was = b->summary + (size_t)l * (size_t)swords;
-  uint64_t *restrict to = pc_bitdlx_alive(b, l + 1);
-  uint64_t *restrict is = b->summary + (size_t)(l + 1) * (size_t)swords;
   int32_t *restrict out = b->dying;
-  memcpy(to, from, (size_t)words * sizeof *to);
-  for (int32_t s = 0; s < swords; s++) {
-    uint64_t keep = was[s];
+  for (int32_t s = 0; s < swords; s++)
     for (uint64_t both = was[s] & row[s]; both; both &= both - 1) {
       int32_t w = s * 64 + __builtin_ctzll(both);
       uint64_t d = from[w] & mask[w];
-      to[w] = from[w] & ~mask[w];
-      keep &= ~((uint64_t)(to[w] == 0) << (w % 64));
-      int32_t count = __builtin_popcountll(d);
-      int32_t *next = out + count;
+      int32_t *next = out + __builtin_popcountll(d);
       do {
 #pragma GCC unroll 8
         for (int32_t i = 0; i < 8; i++, d &= d - 1) /* past the last: any index */
@@ -83,9 +79,33 @@ static inline __attribute__((always_inline)) int32_t pc_bitdlx_sliced_kill(pc_bi
       } while (d);
       out = next;
     }
+  return (int32_t)(out - b->dying);
+}
+
+/* Level l + 1's options and their summary: level l's less those in the
+   conflict row of the option taken there. Two thirds of the nodes of a
+   pentomino search have an item left with no option and end at once;
+   they never need them. */
+static inline __attribute__((always_inline)) void pc_bitdlx_sliced_settle(pc_bitdlx *b,
+                                                                        int32_t l)
+{
+  const int32_t words = b->words, swords = pc_bitdlx_summary_words(b), k = b->option[l];
+  const uint64_t *restrict from = pc_bitdlx_alive(b, l);
+  const uint64_t *restrict mask = b->conflicts + (size_t)k * (size_t)words;
+  const uint64_t *restrict row = b->row_summary + (size_t)k * (size_t)swords;
+  const uint64_t *restrict was = b->summary + (size_t)l * (size_t)swords;
+  uint64_t *restrict to = pc_bitdlx_alive(b, l + 1);
+  uint64_t *restrict is = b->summary + (size_t)(l + 1) * (size_t)swords;
+  memcpy(to, from, (size_t)words * sizeof *to);
+  for (int32_t s = 0; s < swords; s++) {
+    uint64_t keep = was[s];
+    for (uint64_t both = was[s] & row[s]; both; both &= both - 1) {
+      int32_t w = s * 64 + __builtin_ctzll(both);
+      to[w] = from[w] & ~mask[w];
+      keep &= ~((uint64_t)(to[w] == 0) << (w % 64));
+    }
     is[s] = keep;
   }
-  return (int32_t)(out - b->dying);
 }
 
 /* sum += x, sum in five planes: x rippled up from plane `from`. */
@@ -128,21 +148,24 @@ pc_bitdlx_sliced_sum(const pc_bitdlx_v2 *restrict imask, const int32_t *restrict
   for (; i < n; i++) pc_bitdlx_sliced_add(sum, 0, imask[dying[i]]);
 }
 
-/* Level l + 1's options and counts: level l's less the options that k
-   kills (k itself included); then k's items are covered. */
+/* Level l + 1's counts: level l's less the options that k kills (k
+   itself included); then k's items are covered. Its options are left to
+   pc_bitdlx_sliced_settle. */
 static inline __attribute__((always_inline)) void pc_bitdlx_sliced_take(pc_bitdlx *b, int32_t k,
                                                                         int32_t l)
 {
   int32_t n = pc_bitdlx_sliced_kill(b, k, l);
-  pc_bitdlx_v2 *restrict c = pc_bitdlx_sliced_at(b, l + 1);
-  memcpy(c, pc_bitdlx_sliced_at(b, l), (size_t)(b->planes + 1) * sizeof *c);
-  for (int32_t i = 0; i < n; i += PC_BITDLX_SUM_GROUP) {
+  const pc_bitdlx_v2 *from = pc_bitdlx_sliced_at(b, l);
+  pc_bitdlx_v2 *c = pc_bitdlx_sliced_at(b, l + 1);
+  int32_t i = 0;
+  do { /* once at least: the first group writes the new level's planes */
     pc_bitdlx_v2 sum[5] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
     int32_t group = n - i < PC_BITDLX_SUM_GROUP ? n - i : PC_BITDLX_SUM_GROUP;
     pc_bitdlx_sliced_sum(b->imask, b->dying + i, group, sum);
-    pc_bitdlx_sliced_subtract(c + 1, b->planes, sum);
-  }
-  c[0] &= ~b->imask[k];
+    pc_bitdlx_sliced_subtract(c + 1, i ? c + 1 : from + 1, b->planes, sum);
+    i += PC_BITDLX_SUM_GROUP;
+  } while (i < n);
+  c[0] = from[0] & ~b->imask[k];
   b->option[l] = k;
 }
 
