@@ -112,10 +112,11 @@ static const pc_engine *by_name(const char *name)
    them are drawn in proportion to their path probabilities (Knuth's
    estimate of a subtree's share: the heavy ones, where the work is), then
    searched by both bitset engines, one sample after the other. A bitdlx
-   node costs about TRIAL_NODE_COST bits nodes where its counts are
-   bit-sliced (up to 128 primary items; more beyond: docs/speed.md), so
-   bitdlx is taken when bits visits more than that many times its nodes on
-   the samples both searched. Nodes, not seconds: a trial that ends in
+   node costs some 3.5 to 5.5 bits nodes where its counts are bit-sliced
+   (up to 128 primary items; more beyond: docs/speed.md), so bitdlx is
+   taken when bits visits more than sample_bar's 4.4 times its nodes on
+   the samples both searched (or TRIAL_NODE_COST times over the whole
+   trees, smaller_by_node_cost). Nodes, not seconds: a trial that ends in
    time always gives the same problem the same engine (all shipped boards
    but the largest); a longer one is cut at its time (a watch thread sets
    the engines' stop flag) and judged on the samples done by then. */
@@ -124,6 +125,11 @@ static const pc_engine *by_name(const char *name)
 #define TRIAL_NODE_COST 6
 #define TRIAL_PATHS 1024
 #define TRIAL_TICK_SECONDS 0.005
+
+/* bits's nodes on the samples past which bitdlx wins: 4.4 times bitdlx's,
+   between tetra5x5-noJ's 4.16 (bits 1.18 times faster) and
+   tetra5x5-noY's 4.58 (bitdlx 1.26 times faster). */
+static uint64_t sample_bar(uint64_t dlx_nodes) { return dlx_nodes * 44 / 10; }
 
 /* A split pass's leaves, in groups by parent: the node one level above
    the split (or a solution above it, alone), kept as a prefix. Parents
@@ -413,13 +419,13 @@ static bool smaller_by_node_cost(pc_bitdlx *d, pc_bitdlx_paths *paths, const tri
   return bits_tree > TRIAL_NODE_COST * dlx_tree_nodes(d, paths);
 }
 
-/* True when bitdlx (Knuth's rule) visits fewer than 1 / TRIAL_NODE_COST
-   of bits's nodes on the samples both searched before `halt`, or fewer
-   than twice that on them and 1 / TRIAL_NODE_COST over the whole trees
-   (the estimates alone can mislead); false too when out of memory. bitdlx
-   searches the samples first, until `half` (a time: the first half of the
-   trial's), so that bits's searches can stop as soon as they pass that
-   many times its nodes (a board where bits is hopeless costs the trial
+/* True when bits visits more than sample_bar of bitdlx's (Knuth's rule)
+   nodes on the samples both searched before `halt`, or more than
+   TRIAL_NODE_COST / 2 times them there and TRIAL_NODE_COST times over the
+   whole trees (the estimates alone can mislead); false too when out of
+   memory. bitdlx searches the samples first, until `half` (a time: the
+   first half of the trial's), so that bits's searches can stop as soon as
+   they pass the bar (a board where bits is hopeless costs the trial
    little) and have time left to search what bitdlx did. */
 static bool bitdlx_wins(pc_bitdlx *d, pc_bitdlx_paths *paths, const pc_xc *xc,
                         const atomic_int *halt, double half, pc_bitsweep **made)
@@ -438,10 +444,10 @@ static bool bitdlx_wins(pc_bitdlx *d, pc_bitdlx_paths *paths, const pc_xc *xc,
       by_dlx[n + 1] = by_dlx[n] + st.nodes * (uint64_t)t.weight[n];
     }
   if (n > 0) {
-    bits_nodes = bits_on_samples(b, &t, &n, halt, TRIAL_NODE_COST * by_dlx[n], &passed, &scaled);
-    uint64_t bar = TRIAL_NODE_COST * by_dlx[n];
-    wins = passed || bits_nodes > bar ||
-           (2 * bits_nodes > bar && smaller_by_node_cost(d, paths, &t, n, scaled));
+    bits_nodes = bits_on_samples(b, &t, &n, halt, sample_bar(by_dlx[n]), &passed, &scaled);
+    wins = passed || bits_nodes > sample_bar(by_dlx[n]) ||
+           (2 * bits_nodes > TRIAL_NODE_COST * by_dlx[n] &&
+            smaller_by_node_cost(d, paths, &t, n, scaled));
   }
   free(t.prefix);
   free(t.len);
