@@ -89,6 +89,25 @@ Test(bitdlx, leftmost_rule)
   pc_xc_free(&xc);
 }
 
+/* Past 128 primary items a mask of counts takes two vectors
+   (bitdlx_sliced.h): O'Beirne's hexagon, its first 20 solutions under
+   either rule, in DLX's nodes. */
+Test(bitdlx, two_vector_masks, .timeout = 120)
+{
+  pc_xc xc;
+  pc_load_dlx1("obeirne.dlx", &xc);
+  cr_assert_gt(xc.n_primary, 128);
+  for (int leftmost = 0; leftmost < 2; leftmost++) {
+    pc_dlx_config cfg = {.choose = leftmost ? PC_CHOOSE_LEFTMOST : PC_CHOOSE_MRV,
+                         .max_solutions = 20};
+    pc_dlx_stats got = pc_engine_run(bitdlx, &xc, &cfg, NULL, NULL);
+    pc_dlx_stats dlx = pc_engine_run(&pc_engine_dlx, &xc, &cfg, NULL, NULL);
+    cr_expect_eq(got.solutions, 20, "leftmost %d", leftmost);
+    cr_expect_eq(got.nodes, dlx.nodes, "leftmost %d", leftmost);
+  }
+  pc_xc_free(&xc);
+}
+
 /* The leaves of a split, each with its path probability, in the order met. */
 typedef struct leaves {
   const pc_engine *engine;

@@ -128,18 +128,24 @@ static bool make_root(pc_bitdlx *b)
   return true;
 }
 
-/* The bit-sliced counts (plain problems of at most 128 primary items):
+/* Item y's bit of a mask (bitdlx_sliced.h), or'ed with `bit`. */
+static void set_item(pc_bitdlx_v2 *mask, int32_t y, uint64_t bit)
+{
+  mask[y / 128][y / 64 % 2] |= bit << (y % 64);
+}
+
+/* The bit-sliced counts (plain problems of at most 256 primary items):
    each option's items, a level's state; false when out of memory. Level
    0 is the root's state for good: the plain search writes a level only
    when it takes an option above it. */
 static bool make_sliced(pc_bitdlx *b)
 {
-  int32_t most = 1, unit = 1 << b->shift;
+  int32_t most = 1, unit = 1 << b->shift, halves = b->halves = b->n_primary > 128 ? 2 : 1;
   for (int32_t y = 0; y < b->n_primary; y++)
     if (b->root_keys[y] / unit > most) most = b->root_keys[y] / unit;
   while (most >> b->planes) b->planes++;
-  size_t level = (size_t)b->planes + 1;
-  b->imask = pc_calloc_array((size_t)b->n_options + 1, sizeof *b->imask);
+  size_t level = ((size_t)b->planes + 1) * (size_t)halves;
+  b->imask = pc_calloc_array(((size_t)b->n_options + 1) * (size_t)halves, sizeof *b->imask);
   b->sliced = pc_calloc_array((size_t)b->levels * level, sizeof *b->sliced);
   b->dying = pc_alloc_array((size_t)b->n_options + 8, sizeof *b->dying);
   size_t swords = (size_t)pc_bitdlx_summary_words(b);
@@ -151,15 +157,13 @@ static bool make_sliced(pc_bitdlx *b)
       if (b->conflicts[(size_t)k * (size_t)b->words + (size_t)w])
         set_bit(b->row_summary + (size_t)k * swords, w);
   for (int32_t k = 0; k < b->n_options; k++)
-    for (int32_t j = b->prim_start[k]; j < b->prim_start[k + 1]; j++) {
-      int32_t y = pc_bitdlx_prim(b, j, false);
-      b->imask[k][y / 64] |= 1ull << (y % 64);
-    }
+    for (int32_t j = b->prim_start[k]; j < b->prim_start[k + 1]; j++)
+      set_item(b->imask + (size_t)k * (size_t)halves, pc_bitdlx_prim(b, j, false), 1);
   for (int32_t y = 0; y < b->n_primary; y++) {
     int32_t count = b->root_keys[y] / unit;
-    b->sliced[0][y / 64] |= 1ull << (y % 64); /* uncovered, even with no option */
+    set_item(b->sliced, y, 1); /* uncovered, even with no option */
     for (int32_t p = 0; p < b->planes; p++)
-      b->sliced[1 + p][y / 64] |= (uint64_t)(count >> p & 1) << (y % 64);
+      set_item(b->sliced + (size_t)(1 + p) * (size_t)halves, y, (uint64_t)(count >> p & 1));
   }
   for (int32_t w = 0; w < b->words; w++)
     if (b->root_alive[w]) set_bit(b->summary, w);
@@ -311,8 +315,14 @@ static inline __attribute__((always_inline)) void take_any(pc_bitdlx *b, int32_t
 }
 
 /* How a search keeps its counts: keys with items in bytes or in int32_t,
-   or bit-sliced. Each is compiled apart (`mode` a constant). */
-enum { KEYS_NARROW, KEYS_WIDE, SLICED };
+   or bit-sliced in masks of one 128-bit vector or two. Each is compiled
+   apart (`mode` a constant). */
+enum { KEYS_NARROW, KEYS_WIDE, SLICED, SLICED_WIDE };
+
+static inline bool is_sliced(const int mode) { return mode == SLICED || mode == SLICED_WIDE; }
+
+/* The vectors of a bit-sliced mask. */
+static inline int32_t halves_of(const int mode) { return mode == SLICED_WIDE ? 2 : 1; }
 
 /* take_any compiled for each width of the item lists, apart from the
    search that calls it, and each for two processors. */
@@ -326,7 +336,11 @@ PC_HOT_CLONES static void take_wide(pc_bitdlx *b, int32_t k, int32_t l)
 }
 PC_HOT_CLONES static void take_sliced(pc_bitdlx *b, int32_t k, int32_t l)
 {
-  pc_bitdlx_sliced_take(b, k, l);
+  pc_bitdlx_sliced_take(b, k, l, 1);
+}
+PC_HOT_CLONES static void take_sliced_wide(pc_bitdlx *b, int32_t k, int32_t l)
+{
+  pc_bitdlx_sliced_take(b, k, l, 2);
 }
 
 PC_HOT_CLONES static void settle_sliced(pc_bitdlx *b, int32_t l)
@@ -337,6 +351,7 @@ PC_HOT_CLONES static void settle_sliced(pc_bitdlx *b, int32_t l)
 static inline void take(pc_bitdlx *b, int32_t k, int32_t l, const int mode)
 {
   if (mode == SLICED) take_sliced(b, k, l);
+  else if (mode == SLICED_WIDE) take_sliced_wide(b, k, l);
   else if (mode == KEYS_WIDE) take_wide(b, k, l);
   else take_narrow(b, k, l);
 }
@@ -344,7 +359,7 @@ static inline void take(pc_bitdlx *b, int32_t k, int32_t l, const int mode)
 /* Level l + 1's options, where take left them to be written later. */
 static inline void settle(pc_bitdlx *b, int32_t l, const int mode)
 {
-  if (mode == SLICED) settle_sliced(b, l);
+  if (is_sliced(mode)) settle_sliced(b, l);
 }
 
 /* Level l + 1's whole state. */
@@ -408,7 +423,7 @@ static inline __attribute__((always_inline)) int32_t choose(const pc_bitdlx *b, 
                                                             bool mrv, int32_t *y,
                                                             const int mode)
 {
-  if (mode == SLICED) return pc_bitdlx_sliced_choose(b, l, mrv, y);
+  if (is_sliced(mode)) return pc_bitdlx_sliced_choose(b, l, mrv, y, halves_of(mode));
   const int32_t *keys = pc_bitdlx_keys(b, l);
   int32_t best = mrv ? smallest(keys, b->stride) : leftmost(keys, b->n_primary);
   int32_t shift = pc_bitdlx_shift(b, mode == KEYS_WIDE);
@@ -473,6 +488,7 @@ done:
 void pc_bitdlx_search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st)
 {
   if (b->left) pc_bitdlx_search_bounded(b, cfg, st);
+  else if (b->sliced && b->halves == 2) search(b, cfg, st, SLICED_WIDE);
   else if (b->sliced) search(b, cfg, st, SLICED);
   else if (b->wide) search(b, cfg, st, KEYS_WIDE);
   else search(b, cfg, st, KEYS_NARROW);
@@ -502,7 +518,8 @@ static int level_parts(const pc_bitdlx *b, int32_t l, level_part part[3])
     return 2;
   }
   size_t swords = (size_t)pc_bitdlx_summary_words(b);
-  part[1] = (level_part){pc_bitdlx_sliced_at(b, l), (size_t)(b->planes + 1) * sizeof *b->sliced};
+  part[1] = (level_part){pc_bitdlx_sliced_at(b, l, b->halves),
+                         (size_t)(b->planes + 1) * (size_t)b->halves * sizeof *b->sliced};
   part[2] = (level_part){b->summary + (size_t)l * swords, swords * sizeof *b->summary};
   return 3;
 }
@@ -599,7 +616,7 @@ double pc_bitdlx_estimate_more(pc_bitdlx *b, pc_bitdlx_paths *p, uint64_t more)
 {
   pc_bitdlx_start(b);
   if (!b->memo) b->memo = memo_new(b);
-  int mode = b->sliced ? SLICED : b->wide ? KEYS_WIDE : KEYS_NARROW;
+  int mode = !b->sliced ? (b->wide ? KEYS_WIDE : KEYS_NARROW) : b->halves == 2 ? SLICED_WIDE : SLICED;
   for (uint64_t i = 0; i < more; i++) p->total += random_path(b, &p->state, mode);
   p->drawn += more;
   return p->drawn ? p->total / (double)p->drawn : 0;

@@ -12,9 +12,10 @@
    primary items, as many bits as the items need beyond), so the first
    item of smallest count is the smallest key: the choice is one pass of
    minimum over an array, which compilers vectorize. Plain problems of at
-   most 128 primary items (most boards) keep the counts bit-sliced instead
-   (bitdlx_sliced.h): a killed option then costs a few 128-bit operations,
-   not a decrement in memory per item. The sets of options
+   most 256 primary items (most boards) keep the counts bit-sliced instead
+   (bitdlx_sliced.h): a killed option then costs a few 128-bit operations
+   (twice as many past 128 items), not a decrement in memory per item.
+   The sets of options
    take as many 64-bit words as there are options to hold: no limit on the
    items.
 

@@ -1,50 +1,54 @@
 /* bitdlx_sliced.h — private to bitdlx.c: the items' counts kept bit-sliced,
-   for plain problems of at most 128 primary items (the common boards).
+   for plain problems of at most 256 primary items (the common boards).
 
-   A level holds the uncovered items as one 128-bit mask and the counts as
-   planes: bit y of plane p is bit p of item y's count. Taking an option
-   gathers the options it kills, sums their item masks column by column in
-   a small bit-sliced counter (five planes, emptied into the counts every
-   PC_BITDLX_SUM_GROUP options) and subtracts that from the counts: a
-   handful of 128-bit operations per killed option, where keys take one decrement in memory
-   per item of it, and those of options that die one after the other (the
-   same piece's) wait on each other. The item of least count, the first on
-   a tie (Knuth's rule), is found plane by plane from the top; the tree is
-   the keys' tree node for node. */
+   A level holds the uncovered items as a mask and the counts as planes:
+   bit y of plane p is bit p of item y's count. A mask is one 128-bit
+   vector up to 128 primary items, two (halves) up to 256; the functions
+   take their number as a constant, so that each is compiled for one and
+   for two. Taking an option gathers the options it kills, sums their
+   item masks column by column in a small bit-sliced counter (five planes,
+   emptied into the counts every PC_BITDLX_SUM_GROUP options) and
+   subtracts that from the counts: a handful of 128-bit operations per
+   killed option and half, where keys take one decrement in memory per
+   item of it, and those of options that die one after the other (the
+   same piece's) wait on each other. The item of least count, the first
+   on a tie (Knuth's rule), is found plane by plane from the top; the tree
+   is the keys' tree node for node. */
 #ifndef PC_BITDLX_SLICED_H
 #define PC_BITDLX_SLICED_H
 
 #include "core/bitdlx_state.h"
 
-#define PC_BITDLX_SLICED_ITEMS 128
+#define PC_BITDLX_SLICED_ITEMS 256
 /* Dying options summed before the five-plane counter (at most 31) is
    emptied into the counts: a multiple of the four summed at a time. */
 #define PC_BITDLX_SUM_GROUP 28
 
-static inline pc_bitdlx_v2 *pc_bitdlx_sliced_at(const pc_bitdlx *b, int32_t l)
+/* Level l's mask of uncovered items, then its planes, each `halves`
+   vectors. */
+static inline pc_bitdlx_v2 *pc_bitdlx_sliced_at(const pc_bitdlx *b, int32_t l, int32_t halves)
 {
-  return b->sliced + (size_t)l * (size_t)(b->planes + 1);
+  return b->sliced + (size_t)l * (size_t)(b->planes + 1) * (size_t)halves;
 }
 
-static inline bool pc_bitdlx_v2_any(pc_bitdlx_v2 x) { return (x[0] | x[1]) != 0; }
-
-/* to = from - sum, the counts in `planes` planes, sum in five (counts
-   never go below zero: each killed option was counted once). Every
-   plane is written: to is another level's (or from itself). */
+/* to = from - sum for one half, the counts in `planes` planes (a plane
+   every `halves` vectors), sum in five (counts never go below zero: each
+   killed option was counted once). Every plane is written: to is another
+   level's (or from itself). */
 static inline __attribute__((always_inline)) void
 pc_bitdlx_sliced_subtract(pc_bitdlx_v2 *to, const pc_bitdlx_v2 *from, int32_t planes,
-                          const pc_bitdlx_v2 sum[5])
+                          const pc_bitdlx_v2 sum[5], const int32_t halves)
 {
   pc_bitdlx_v2 borrow = {0, 0};
   int32_t p = 0;
   for (; p < 5 && p < planes; p++) {
-    pc_bitdlx_v2 x = from[p], y = sum[p];
-    to[p] = x ^ y ^ borrow;
+    pc_bitdlx_v2 x = from[p * halves], y = sum[p];
+    to[p * halves] = x ^ y ^ borrow;
     borrow = (~x & (y | borrow)) | (y & borrow);
   }
   for (; p < planes; p++) {
-    pc_bitdlx_v2 x = from[p];
-    to[p] = x ^ borrow;
+    pc_bitdlx_v2 x = from[p * halves];
+    to[p * halves] = x ^ borrow;
     borrow &= ~x;
   }
 }
@@ -131,67 +135,83 @@ pc_bitdlx_sliced_csa(pc_bitdlx_v2 *plane, pc_bitdlx_v2 a, pc_bitdlx_v2 b)
   return carry;
 }
 
-/* The item masks of the `n` dying options summed into sum (at most
-   PC_BITDLX_SUM_GROUP): four at a time through carry-save adders (Harley and Seal's
-   popcount), about five operations a mask where adding them one by one
-   takes nine. */
+/* Half h of the item masks of the `n` dying options summed into sum (at
+   most PC_BITDLX_SUM_GROUP): four at a time through carry-save adders
+   (Harley and Seal's popcount), about five operations a mask where adding
+   them one by one takes nine. */
 static inline __attribute__((always_inline)) void
 pc_bitdlx_sliced_sum(const pc_bitdlx_v2 *restrict imask, const int32_t *restrict dying, int32_t n,
-                     pc_bitdlx_v2 sum[5])
+                     pc_bitdlx_v2 sum[5], const int32_t halves, int32_t h)
 {
+  const pc_bitdlx_v2 *restrict m = imask + h;
   int32_t i = 0;
   for (; i + 4 <= n; i += 4) {
-    pc_bitdlx_v2 twos = pc_bitdlx_sliced_csa(&sum[0], imask[dying[i]], imask[dying[i + 1]]);
-    pc_bitdlx_v2 twos2 = pc_bitdlx_sliced_csa(&sum[0], imask[dying[i + 2]], imask[dying[i + 3]]);
+    pc_bitdlx_v2 twos = pc_bitdlx_sliced_csa(&sum[0], m[dying[i] * halves],
+                                             m[dying[i + 1] * halves]);
+    pc_bitdlx_v2 twos2 = pc_bitdlx_sliced_csa(&sum[0], m[dying[i + 2] * halves],
+                                              m[dying[i + 3] * halves]);
     pc_bitdlx_sliced_add(sum, 2, pc_bitdlx_sliced_csa(&sum[1], twos, twos2));
   }
-  for (; i < n; i++) pc_bitdlx_sliced_add(sum, 0, imask[dying[i]]);
+  for (; i < n; i++) pc_bitdlx_sliced_add(sum, 0, m[dying[i] * halves]);
 }
 
 /* Level l + 1's counts: level l's less the options that k kills (k
    itself included); then k's items are covered. Its options are left to
    pc_bitdlx_sliced_settle. */
-static inline __attribute__((always_inline)) void pc_bitdlx_sliced_take(pc_bitdlx *b, int32_t k,
-                                                                        int32_t l)
+static inline __attribute__((always_inline)) void
+pc_bitdlx_sliced_take(pc_bitdlx *b, int32_t k, int32_t l, const int32_t halves)
 {
   int32_t n = pc_bitdlx_sliced_kill(b, k, l);
-  const pc_bitdlx_v2 *from = pc_bitdlx_sliced_at(b, l);
-  pc_bitdlx_v2 *c = pc_bitdlx_sliced_at(b, l + 1);
+  const pc_bitdlx_v2 *from = pc_bitdlx_sliced_at(b, l, halves);
+  pc_bitdlx_v2 *c = pc_bitdlx_sliced_at(b, l + 1, halves);
   int32_t i = 0;
   do { /* once at least: the first group writes the new level's planes */
-    pc_bitdlx_v2 sum[5] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
     int32_t group = n - i < PC_BITDLX_SUM_GROUP ? n - i : PC_BITDLX_SUM_GROUP;
-    pc_bitdlx_sliced_sum(b->imask, b->dying + i, group, sum);
-    pc_bitdlx_sliced_subtract(c + 1, i ? c + 1 : from + 1, b->planes, sum);
+    for (int32_t h = 0; h < halves; h++) {
+      pc_bitdlx_v2 sum[5] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
+      pc_bitdlx_sliced_sum(b->imask, b->dying + i, group, sum, halves, h);
+      pc_bitdlx_sliced_subtract(c + halves + h, (i ? c : from) + halves + h, b->planes, sum,
+                                halves);
+    }
     i += PC_BITDLX_SUM_GROUP;
   } while (i < n);
-  c[0] = from[0] & ~b->imask[k];
+  for (int32_t h = 0; h < halves; h++) c[h] = from[h] & ~b->imask[k * halves + h];
   b->option[l] = k;
+}
+
+/* Word j of a level's plane p (p 0: the uncovered items; 1 + p: bit p
+   of the counts). */
+static inline __attribute__((always_inline)) uint64_t
+pc_bitdlx_sliced_word(const pc_bitdlx_v2 *c, int32_t p, int32_t j, const int32_t halves)
+{
+  return c[p * halves + j / 2][j % 2];
 }
 
 /* Level l's branching item in *y (Knuth's rule when mrv, else the first
    uncovered one) and its count; -1 when every item is covered. */
 static inline __attribute__((always_inline)) int32_t
-pc_bitdlx_sliced_choose(const pc_bitdlx *b, int32_t l, bool mrv, int32_t *y)
+pc_bitdlx_sliced_choose(const pc_bitdlx *b, int32_t l, bool mrv, int32_t *y, const int32_t halves)
 {
-  const pc_bitdlx_v2 *c = pc_bitdlx_sliced_at(b, l);
-  pc_bitdlx_v2 cand = c[0];
-  if (!pc_bitdlx_v2_any(cand)) return -1;
+  const pc_bitdlx_v2 *c = pc_bitdlx_sliced_at(b, l, halves);
+  uint64_t cand[4] = {0}, any = 0;
+  for (int32_t j = 0; j < 2 * halves; j++) any |= cand[j] = pc_bitdlx_sliced_word(c, 0, j, halves);
+  if (!any) return -1;
   int32_t count = 0;
-  uint64_t lo = cand[0], hi = cand[1];
   if (mrv) {
     for (int32_t p = b->planes - 1; p >= 0; p--) {
-      uint64_t zlo = lo & ~c[1 + p][0], zhi = hi & ~c[1 + p][1];
-      bool some = (zlo | zhi) != 0;
-      lo = some ? zlo : lo;
-      hi = some ? zhi : hi;
+      uint64_t z[4], some = 0;
+      for (int32_t j = 0; j < 2 * halves; j++)
+        some |= z[j] = cand[j] & ~pc_bitdlx_sliced_word(c, 1 + p, j, halves);
+      for (int32_t j = 0; j < 2 * halves; j++) cand[j] = some ? z[j] : cand[j];
       count |= (int32_t)!some << p;
     }
   }
-  *y = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi);
+  int32_t j = 0;
+  while (!cand[j]) j++;
+  *y = 64 * j + __builtin_ctzll(cand[j]);
   if (!mrv)
     for (int32_t p = 0; p < b->planes; p++)
-      count |= (int32_t)(c[1 + p][*y / 64] >> (*y % 64) & 1) << p;
+      count |= (int32_t)(pc_bitdlx_sliced_word(c, 1 + p, j, halves) >> (*y % 64) & 1) << p;
   return count;
 }
 

@@ -15,7 +15,7 @@
    SSE4 (no unsigned minimum before it). */
 #define PC_BITDLX_COVERED INT32_MAX
 
-/* 128 bits: the items of a bit-sliced plane (bitdlx_sliced.h). */
+/* 128 bits: a bit-sliced plane's items, or half of them (bitdlx_sliced.h). */
 typedef uint64_t pc_bitdlx_v2 __attribute__((vector_size(16)));
 
 struct pc_bitdlx {
@@ -38,11 +38,12 @@ struct pc_bitdlx {
   int32_t *upper, *slack, *left;
   uint64_t *root_alive;  /* the root's state, as level 0 starts */
   int32_t *root_keys;
-  /* Plain problems of at most 128 primary items: the counts bit-sliced
+  /* Plain problems of at most 256 primary items: the counts bit-sliced
      (bitdlx_sliced.h; planes 0 and these NULL otherwise). Their search
      and estimate use no keys but the root's, which the planes come from. */
   int32_t planes;        /* the bits of the largest count */
-  pc_bitdlx_v2 *imask;   /* per option, its primary items */
+  int32_t halves;        /* 128-bit vectors a mask: 1 up to 128 primary items, else 2 */
+  pc_bitdlx_v2 *imask;   /* per option, its primary items (`halves` vectors) */
   pc_bitdlx_v2 *sliced;  /* per level, the uncovered items and `planes` planes */
   int32_t *dying;        /* n_options + 8: the options a take kills */
   uint64_t *summary;     /* per level, pc_bitdlx_summary_words: its words with options alive */

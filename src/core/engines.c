@@ -113,7 +113,7 @@ static const pc_engine *by_name(const char *name)
    estimate of a subtree's share: the heavy ones, where the work is), then
    searched by both bitset engines, one sample after the other. A bitdlx
    node costs some 3.5 to 5.5 bits nodes where its counts are bit-sliced
-   (up to 128 primary items; more beyond: docs/speed.md), so bitdlx is
+   (up to 256 primary items; more beyond: docs/speed.md), so bitdlx is
    taken when bits visits more than sample_bar's 4.4 times its nodes on
    the samples both searched (or TRIAL_NODE_COST times over the whole
    trees, smaller_by_node_cost). Nodes, not seconds: a trial that ends in
