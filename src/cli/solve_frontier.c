@@ -36,9 +36,9 @@ const char *pc_method_name(pc_method method)
 }
 
 /* Knuth's estimate of DLX's nodes: on bit masks where bitdlx takes the
-   problem (the same tree, each path far cheaper than with dancing links:
-   on the one-sided 3x30 rectangle 0.27 s of DLX's paths made `auto` five
-   times slower than the search), else by DLX; 0 when out of memory. */
+   problem (the same tree, each path far cheaper than with dancing links,
+   whose paths could cost more than the search: docs/counting.md), else
+   by DLX; 0 when out of memory. */
 static double dlx_nodes(const pc_xc *xc)
 {
   if (pc_xc_plain(xc) && pc_bitdlx_applies(xc)) {

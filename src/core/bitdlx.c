@@ -485,13 +485,25 @@ done:
   pc_bitdlx_stats(b, st, solutions, nodes, complete, maxlevel + 1);
 }
 
+/* How a plain problem's counts are kept. */
+static int mode_of(const pc_bitdlx *b)
+{
+  if (!b->sliced) return b->wide ? KEYS_WIDE : KEYS_NARROW;
+  return b->halves == 2 ? SLICED_WIDE : SLICED;
+}
+
 void pc_bitdlx_search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *st)
 {
-  if (b->left) pc_bitdlx_search_bounded(b, cfg, st);
-  else if (b->sliced && b->halves == 2) search(b, cfg, st, SLICED_WIDE);
-  else if (b->sliced) search(b, cfg, st, SLICED);
-  else if (b->wide) search(b, cfg, st, KEYS_WIDE);
-  else search(b, cfg, st, KEYS_NARROW);
+  if (b->left) {
+    pc_bitdlx_search_bounded(b, cfg, st);
+    return;
+  }
+  switch (mode_of(b)) { /* each mode a constant: a search compiled for it */
+  case SLICED: search(b, cfg, st, SLICED); break;
+  case SLICED_WIDE: search(b, cfg, st, SLICED_WIDE); break;
+  case KEYS_WIDE: search(b, cfg, st, KEYS_WIDE); break;
+  default: search(b, cfg, st, KEYS_NARROW);
+  }
 }
 
 /* A reproducible random number below n (xorshift64*). */
@@ -616,7 +628,7 @@ double pc_bitdlx_estimate_more(pc_bitdlx *b, pc_bitdlx_paths *p, uint64_t more)
 {
   pc_bitdlx_start(b);
   if (!b->memo) b->memo = memo_new(b);
-  int mode = !b->sliced ? (b->wide ? KEYS_WIDE : KEYS_NARROW) : b->halves == 2 ? SLICED_WIDE : SLICED;
+  int mode = mode_of(b);
   for (uint64_t i = 0; i < more; i++) p->total += random_path(b, &p->state, mode);
   p->drawn += more;
   return p->drawn ? p->total / (double)p->drawn : 0;

@@ -112,11 +112,10 @@ static const pc_engine *by_name(const char *name)
    them are drawn in proportion to their path probabilities (Knuth's
    estimate of a subtree's share: the heavy ones, where the work is), then
    searched by both bitset engines, one sample after the other. A bitdlx
-   node costs some 3.5 to 5.5 bits nodes where its counts are bit-sliced
-   (up to 256 primary items; more beyond: docs/speed.md), so bitdlx is
-   taken when bits visits more than sample_bar's 4.4 times its nodes on
-   the samples both searched (or TRIAL_NODE_COST times over the whole
-   trees, smaller_by_node_cost). Nodes, not seconds: a trial that ends in
+   node costs several bits nodes (docs/speed.md), so bitdlx is taken when
+   bits visits more than sample_bar's times its nodes on the samples both
+   searched (or TRIAL_NODE_COST times over the whole trees,
+   smaller_by_node_cost). Nodes, not seconds: a trial that ends in
    time always gives the same problem the same engine (all shipped boards
    but the largest); a longer one is cut at its time (a watch thread sets
    the engines' stop flag) and judged on the samples done by then. */
@@ -127,8 +126,8 @@ static const pc_engine *by_name(const char *name)
 #define TRIAL_TICK_SECONDS 0.005
 
 /* bits's nodes on the samples past which bitdlx wins: 4.4 times bitdlx's,
-   between tetra5x5-noJ's 4.16 (bits 1.18 times faster) and
-   tetra5x5-noY's 4.58 (bitdlx 1.26 times faster). */
+   the bar that sorts the tetra5x5 boards, the closest calls measured
+   (docs/speed.md, session 19). */
 static uint64_t sample_bar(uint64_t dlx_nodes) { return dlx_nodes * 44 / 10; }
 
 /* A split pass's leaves, in groups by parent: the node one level above
