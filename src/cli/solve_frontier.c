@@ -6,7 +6,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/bitdlx.h"
 #include "core/clock.h"
 #include "core/dlx.h"
 #include "poly/frontier.h"
@@ -35,32 +34,16 @@ const char *pc_method_name(pc_method method)
   return method_names[method];
 }
 
-/* Knuth's estimate of DLX's nodes: on bit masks where bitdlx takes the
-   problem (the same tree, each path far cheaper than with dancing links,
-   whose paths could cost more than the search: docs/counting.md), else
-   by DLX; 0 when out of memory. */
-static double dlx_nodes(const pc_xc *xc)
-{
-  if (pc_xc_plain(xc) && pc_bitdlx_applies(xc)) {
-    pc_bitdlx *b = pc_bitdlx_new(xc);
-    double nodes = b ? pc_bitdlx_estimate(b, ESTIMATE_PATHS, 1) : 0;
-    pc_bitdlx_free(b);
-    return nodes;
-  }
-  pc_dlx *d = pc_dlx_new(xc);
-  pc_estimate est = {0};
-  bool ok = d && pc_dlx_estimate(d, PC_CHOOSE_MRV, ESTIMATE_PATHS, 1, &est);
-  pc_dlx_free(d);
-  return ok ? est.nodes : 0;
-}
-
 /* auto's budget of states: the estimated nodes of DLX's search, which a
    state costs about as much time as (docs/counting.md). */
 static uint64_t state_budget(const pc_solver *sv)
 {
-  double nodes = dlx_nodes(&sv->matrix.xc);
-  if (nodes < 1.0) return 1;
-  return nodes >= 1e19 ? UINT64_MAX : (uint64_t)nodes;
+  pc_dlx *d = pc_dlx_new(&sv->matrix.xc);
+  pc_estimate est = {0};
+  bool ok = d && pc_dlx_estimate(d, PC_CHOOSE_MRV, ESTIMATE_PATHS, 1, &est);
+  pc_dlx_free(d);
+  if (!ok || est.nodes < 1.0) return 1;
+  return est.nodes >= 1e19 ? UINT64_MAX : (uint64_t)est.nodes;
 }
 
 /* auto meets in the middle: faster than the whole programme on every
