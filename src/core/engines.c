@@ -113,8 +113,8 @@ static const pc_engine *by_name(const char *name)
    estimate of a subtree's share: the heavy ones, where the work is), then
    searched by both bitset engines, one sample after the other. A bitdlx
    node costs several bits nodes (docs/speed.md), so bitdlx is taken when
-   bits visits more than sample_bar's times its nodes on the samples both
-   searched (or TRIAL_NODE_COST times over the whole trees,
+   bits visits more nodes than sample_bar allows on the samples both
+   searched (or TRIAL_NODE_COST times bitdlx's over the whole trees,
    smaller_by_node_cost). Nodes, not seconds: a trial that ends in
    time always gives the same problem the same engine (all shipped boards
    but the largest); a longer one is cut at its time (a watch thread sets
