@@ -456,12 +456,19 @@ static double children_cpu(void)
          (double)u.ru_stime.tv_sec + 1e-6 * (double)u.ru_stime.tv_usec;
 }
 
+/* The program the commands run: $POLYCOVER, by default ./polycover. */
+static const char *program(void)
+{
+  const char *prog = getenv("POLYCOVER");
+  return prog ? prog : "./polycover";
+}
+
 /* 100 Kanoodle challenges with their boards and booklet on two threads,
    the whole command timed (wall and CPU), files written to a scratch
    folder. */
 static bool bench_challenge(report *r)
 {
-  const char *prog = getenv("POLYCOVER") ? getenv("POLYCOVER") : "./polycover";
+  const char *prog = program();
   char dir[] = "/tmp/pc-bench-XXXXXX", cmd[1024];
   if (!mkdtemp(dir)) {
     fprintf(stderr, "bench: cannot make a scratch folder\n");
@@ -564,7 +571,7 @@ static bool bench_counting(report *r)
     bool search; /* the search within minutes */
   } boards[] = {{"pent6x10", true},      {"kanoodle", true},      {"onesided3x30", true},
                 {"onesided5x18", false}, {"onesided6x15", false}, {"obeirne", false}};
-  const char *prog = getenv("POLYCOVER") ? getenv("POLYCOVER") : "./polycover";
+  const char *prog = program();
   say(r, "Counting without a search (docs/counting.md): `solve --count -j2 --method M`, "
          "both counts (seconds of the whole command; tables: the programme's at their "
          "largest; the search not run where it takes tens of minutes or more):\n\n");
@@ -710,7 +717,7 @@ static bool bench_engines_on(report *r, const char *prog, const char *path)
 
 static bool bench_engines(report *r)
 {
-  const char *prog = getenv("POLYCOVER") ? getenv("POLYCOVER") : "./polycover";
+  const char *prog = program();
   glob_t g;
   if (glob("tests/data/*.dlx", 0, NULL, &g) != 0) return false;
   say(r, "Every engine on the bench matrices, all solutions, one thread (CPU seconds of "
@@ -761,16 +768,16 @@ static bool auto_cells(report *r, const char *prog, const char *board, int threa
              prog, threads, engine[e], board);
   }
   if (!run_rounds(c, 3)) return false;
-  double best = fmin(figure(&c[0], &c[0].best), figure(&c[1], &c[1].best));
-  double def = figure(&c[2], &c[2].best);
-  say(r, " %6.3f | %6.3f | %6.3f %-6s | %5.2f |", figure(&c[0], &c[0].best),
-      figure(&c[1], &c[1].best), def, c[2].best.engine, def / best);
+  double f[3];
+  for (int e = 0; e < 3; e++) f[e] = figure(&c[e], &c[e].best);
+  say(r, " %6.3f | %6.3f | %6.3f %-6s | %5.2f |", f[0], f[1], f[2], c[2].best.engine,
+      f[2] / fmin(f[0], f[1]));
   return true;
 }
 
 static bool bench_auto(report *r)
 {
-  const char *prog = getenv("POLYCOVER") ? getenv("POLYCOVER") : "./polycover";
+  const char *prog = program();
   say(r, "`auto` on the boards, the whole command (`solve --count --method search "
          "--no-precheck`): one thread, CPU seconds; two threads, wall seconds; each the "
          "fastest run, the three commands of a cell run in turns as above; default: "
