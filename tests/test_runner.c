@@ -132,6 +132,35 @@ Test(parallel, made_instance_searches)
   pc_xc_free(&xc);
 }
 
+/* A search auto calls small (pc_engine_made.small, as it calls
+   scott_x23.dlx) is split into fewer parts than the 256 at least of any
+   other, with the same counts. */
+Test(parallel, small_search_few_parts)
+{
+  pc_xc xc;
+  pc_load_dlx1("scott_x23.dlx", &xc);
+  pc_engine_made chosen;
+  pc_error err = {0};
+  cr_assert_eq(pc_engine_select_made("auto", &xc, PC_CHOOSE_MRV, NULL, &chosen, &err), PC_OK);
+  cr_expect(chosen.small, "auto's estimate puts scott_x23.dlx under its bar");
+  pc_engine_made_free(&chosen);
+  uint64_t nodes[2];
+  for (int small = 0; small < 2; small++) {
+    pc_runner_config cfg = {.engine = &pc_engine_bitdlx, .choose = PC_CHOOSE_MRV, .threads = 2,
+                            .made = {&pc_engine_bitdlx, NULL, small}};
+    pc_runner_result res;
+    cr_assert_eq(pc_runner_run(&xc, &cfg, &res, &err), PC_OK, "%s", err.msg);
+    cr_expect_eq(res.stats.solutions, 19); /* bench/README.md, Knuth's DLX */
+    cr_expect(small ? res.subproblems < 256 : res.subproblems >= 256, "small %d: %lld parts",
+              small, (long long)res.subproblems);
+    nodes[small] = res.stats.nodes;
+    pc_runner_result_free(&res);
+  }
+  cr_expect_eq(nodes[0], 10422); /* bench/README.md, Knuth's DLX */
+  cr_expect_eq(nodes[1], nodes[0]);
+  pc_xc_free(&xc);
+}
+
 /* A limit counts solutions over all threads. */
 /* Hands out every other subproblem of a plan, from a given one. */
 typedef struct share {

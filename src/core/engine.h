@@ -36,6 +36,9 @@ typedef struct pc_engine {
 typedef struct pc_engine_made {
   const pc_engine *engine;
   void *instance; /* NULL: none */
+  /* auto took the engine for a small search (Knuth's estimate of its tree
+     under 100,000 nodes, engines.c): the runner splits it into few parts. */
+  bool small;
 } pc_engine_made;
 
 #endif

@@ -464,7 +464,7 @@ static void bitset_choice(const pc_xc *xc, const atomic_int *stop, double second
   pc_bitdlx *d = pc_bitdlx_new(xc);
   pc_bitsweep *b = NULL;
   pc_bitdlx_paths paths = pc_bitdlx_paths_start(1);
-  bool wins = d && dlx_tree_small(d, &paths);
+  bool small = d && dlx_tree_small(d, &paths), wins = small;
   if (d && !wins) {
     watch w;
     double half = seconds > 0 ? pc_now() + seconds / 2 : INFINITY;
@@ -472,7 +472,7 @@ static void bitset_choice(const pc_xc *xc, const atomic_int *stop, double second
     watch_end(&w);
   }
   if (wins) {
-    *made = (pc_engine_made){&pc_engine_bitdlx, d};
+    *made = (pc_engine_made){&pc_engine_bitdlx, d, small};
     pc_bitsweep_free(b);
   } else {
     *made = (pc_engine_made){&pc_engine_bitsweep, b};

@@ -18,6 +18,10 @@
    last ones to finish are small, and that a checkpoint loses little. */
 #define SUBS_PER_THREAD 64
 #define MIN_SUBS 256
+/* What a small search (pc_engine_made.small) is split into, whatever the
+   threads: there the split's probes and each part's retaking of its
+   prefix cost more than many parts gain (docs/speed.md, session 20). */
+#define SMALL_SUBS 64
 /* How often the main thread looks at the stop flag and the clock, and
    how often it redraws the progress line. */
 #define TICK_SECONDS 0.1
@@ -222,6 +226,7 @@ static pc_status choose_split(runner *r, void *engine, int threads)
   if (r->cfg->split_depth > 0) return split_at(r, engine, r->cfg->split_depth);
   int64_t target = (int64_t)threads * SUBS_PER_THREAD;
   if (target < MIN_SUBS) target = MIN_SUBS;
+  if (r->cfg->made.small && r->cfg->made.engine == r->engine) target = SMALL_SUBS;
   int32_t lo = 0, hi = 1, top = pc_xc_depth(r->xc) > 1 ? pc_xc_depth(r->xc) : 1;
   while (!enough_at(r, engine, hi, target) && !r->interrupted) {
     lo = hi;
