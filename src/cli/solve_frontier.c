@@ -47,7 +47,7 @@ static uint64_t state_budget(const pc_solver *sv)
 }
 
 /* auto meets in the middle: faster than the whole programme on every
-   board measured but the one-sided 6x15 (docs/counting.md). */
+   board measured (docs/counting.md). */
 static bool meets(const pc_solve_frontier *f)
 {
   return f->method != PC_METHOD_FRONTIER;

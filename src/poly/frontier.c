@@ -265,6 +265,9 @@ bool fr_table_alloc(fr_table *t, uint64_t cap)
   t->slot = malloc(cap * sizeof *t->slot);
   if (!t->slot) return false;
   t->cap = cap;
+  t->shift = 64 - __builtin_ctzll(cap);
+  /* Tables alive at once have different addresses, so different salts. */
+  t->salt = fr_mix((uint64_t)(uintptr_t)t->slot) | 1;
   fr_table_clear(t);
   return true;
 }
@@ -379,7 +382,7 @@ static pc_status gather_flush(fr_worker *w, int part)
   uint64_t h[FR_PART_SLOTS];
   for (int i = 0; i < g->fill[part]; i++) {
     h[i] = fr_mix(g->slot[part][i].key);
-    __builtin_prefetch(&t->slot[h[i] & (t->cap - 1)]);
+    __builtin_prefetch(&t->slot[fr_home(t, h[i])]);
   }
   pc_status st = PC_OK;
   for (int i = 0; i < g->fill[part] && !st; i++)
@@ -388,12 +391,15 @@ static pc_status gather_flush(fr_worker *w, int part)
   return st;
 }
 
-/* Gathers key's put (h: its hash); tables have at least FR_PARTS slots. */
+/* Gathers key's put (h: its hash). A table too small to hold a region's
+   puts in a region's slots takes them at once: written together they
+   would make runs that merge before the table grows. */
 static pc_status gather_put(fr_worker *w, uint64_t key, uint64_t h, uint64_t count)
 {
   const fr_table *t = &w->r->next[w->t];
+  if (t->cap < FR_PARTS * FR_PART_SLOTS) return table_put(w, key, h, count);
   fr_gather *g = w->r->gather[w->t];
-  int part = (int)((h & (t->cap - 1)) >> (__builtin_ctzll(t->cap) - FR_PARTS_LOG));
+  int part = (int)(fr_home(t, h) >> (__builtin_ctzll(t->cap) - FR_PARTS_LOG));
   g->slot[part][g->fill[part]++] = (fr_slot){key, count};
   return g->fill[part] == FR_PART_SLOTS ? gather_flush(w, part) : PC_OK;
 }

@@ -45,7 +45,14 @@ typedef struct fr_slot {
 
 typedef struct fr_table {
   fr_slot *slot;
-  uint64_t cap, used;   /* cap a power of 2 */
+  uint64_t cap, used;   /* cap a power of 2, 2 at least */
+  /* A key's first slot is the top bits of its hash times salt (odd), and
+     every table has its own: a step reads one table in slot order and
+     writes the next, and were their slots in one order, the keys a frozen
+     step keeps would arrive there in the order of their slots and pile
+     up into one run (docs/counting.md, session 20). */
+  uint64_t salt;
+  int shift;            /* 64 - log2(cap) */
 } fr_table;
 
 #define FR_MAX_THREADS 64
@@ -101,10 +108,16 @@ static inline uint64_t fr_mix(uint64_t k)
   return k;
 }
 
+/* The first slot tried for a key of hash h. */
+static inline uint64_t fr_home(const fr_table *t, uint64_t h)
+{
+  return h * t->salt >> t->shift;
+}
+
 /* The slot of key in t (h: its hash), or the empty slot where it would go. */
 static inline uint64_t fr_table_find(const fr_table *t, uint64_t key, uint64_t h)
 {
-  uint64_t mask = t->cap - 1, i = h & mask;
+  uint64_t mask = t->cap - 1, i = fr_home(t, h);
   while (t->slot[i].key != FR_EMPTY && t->slot[i].key != key) i = (i + 1) & mask;
   return i;
 }
