@@ -226,7 +226,7 @@ static pc_status choose_split(runner *r, void *engine, int threads)
   if (r->cfg->split_depth > 0) return split_at(r, engine, r->cfg->split_depth);
   int64_t target = (int64_t)threads * SUBS_PER_THREAD;
   if (target < MIN_SUBS) target = MIN_SUBS;
-  if (r->cfg->made.small && r->cfg->made.engine == r->engine) target = SMALL_SUBS;
+  if (r->cfg->made.small) target = SMALL_SUBS; /* the same under MPI's wrapper */
   int32_t lo = 0, hi = 1, top = pc_xc_depth(r->xc) > 1 ? pc_xc_depth(r->xc) : 1;
   while (!enough_at(r, engine, hi, target) && !r->interrupted) {
     lo = hi;
