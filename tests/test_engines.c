@@ -71,7 +71,7 @@ Test(engines, auto_trial_and_stop)
   pc_error err = {0};
   atomic_int stop;
   atomic_init(&stop, 0);
-  pc_trial_limit untimed = {&stop, 0};
+  pc_trial_limit untimed = {&stop, 0, 1};
   cr_expect_eq(pc_engine_select("auto", &sv.matrix.xc, PC_CHOOSE_MRV, &untimed, &e, &err), PC_OK);
   cr_expect_eq(e, &pc_engine_bitdlx);
   atomic_store(&stop, 1);
@@ -79,6 +79,38 @@ Test(engines, auto_trial_and_stop)
   cr_expect_eq(e, &pc_engine_bitsweep);
   pc_solver_free(&sv);
   pc_puzzle_free(&pz);
+}
+
+/* With a core to spare the trial runs bits beside bitdlx, and must come
+   to the choice one thread comes to: where bits is hopeless (its search
+   stopped mid-sample), where it wins (all samples done beside), and the
+   tetrastick boards, the closest calls (docs/speed.md). */
+Test(engines, auto_same_choice_on_two_threads)
+{
+  const char *boards[] = {"kanoodle-pyramid", "tetra5x5-noY", "tetra5x5-noJ", "pent5x12"};
+  pc_error err = {0};
+  for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
+    pc_puzzle pz;
+    pc_solver sv;
+    pc_board_solver(boards[i], &pz, &sv);
+    const pc_engine *one, *two;
+    pc_trial_limit alone = {.threads = 1}, beside = {.threads = 2};
+    cr_assert_eq(pc_engine_select("auto", &sv.matrix.xc, PC_CHOOSE_MRV, &alone, &one, &err),
+                 PC_OK);
+    cr_assert_eq(pc_engine_select("auto", &sv.matrix.xc, PC_CHOOSE_MRV, &beside, &two, &err),
+                 PC_OK);
+    cr_expect_eq(one, two, "%s: %s alone, %s beside", boards[i], one->name, two->name);
+    pc_solver_free(&sv);
+    pc_puzzle_free(&pz);
+  }
+  pc_xc xc;
+  pc_load_dlx1("pent6x10_xq.dlx", &xc);
+  const pc_engine *e;
+  cr_expect_eq(pc_engine_select("auto", &xc, PC_CHOOSE_MRV, &(pc_trial_limit){.threads = 2}, &e,
+                                &err),
+               PC_OK);
+  cr_expect_eq(e, &pc_engine_bitsweep);
+  pc_xc_free(&xc);
 }
 
 /* A problem with items and no options at all (no piece fits the board):

@@ -134,7 +134,7 @@ pc_status pc_run_configure(const char *cmd, const pc_run_options *o, const pc_xc
   /* Before auto's trial, which a signal stops as it stops the search. */
   cfg->stop = pc_stop_on_signals();
   /* The ranks of an MPI run choose each on its own: alike only untimed. */
-  pc_trial_limit limit = {cfg->stop, o->mpi ? 0 : PC_TRIAL_SECONDS};
+  pc_trial_limit limit = {cfg->stop, o->mpi ? 0 : PC_TRIAL_SECONDS, cfg->threads};
   s = pc_engine_select_made(engine_name(o), xc, cfg->choose, &limit, &cfg->made, err);
   cfg->engine = cfg->made.engine;
   return s;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/alloc.h"
 #include "core/bitdlx.h"
@@ -155,6 +156,8 @@ typedef struct trial {
   int32_t *prefix, *len, *weight; /* TRIAL_SAMPLE prefixes of `depth` options */
   double prob[TRIAL_SAMPLE];      /* their path probabilities */
   uint64_t above;                 /* the nodes above the leaves */
+  uint64_t known[TRIAL_SAMPLE];   /* bits's nodes on the first n_known, */
+  int32_t n_known;                /* searched beside bitdlx (beside_start) */
 } trial;
 
 /* Sets `halt` when the user's stop flag is set or the time is up, until
@@ -336,7 +339,8 @@ static pc_dlx_config sample(const trial *t, int32_t i, const atomic_int *halt, u
    soon as they pass `limit` (*passed then set: bitdlx has won); when
    `halt` cuts a sample short, the samples before it (*n set to them).
    *scaled: each sample's nodes over its path probability, weighed and
-   summed (for Knuth's estimate of bits's whole tree). */
+   summed (for Knuth's estimate of bits's whole tree). A sample whose
+   nodes are known counts as its capped search would have. */
 static uint64_t bits_on_samples(pc_bitsweep *b, const trial *t, int32_t *n,
                                 const atomic_int *halt, uint64_t limit, bool *passed,
                                 double *scaled)
@@ -352,7 +356,12 @@ static uint64_t bits_on_samples(pc_bitsweep *b, const trial *t, int32_t *n,
     }
     pc_dlx_config sub = sample(t, i, halt, (limit - nodes) / w + 1);
     pc_dlx_stats st;
-    pc_bitsweep_search(b, &sub, &st);
+    if (i < t->n_known) { /* as the capped search would end */
+      bool under = t->known[i] <= sub.max_nodes;
+      st = (pc_dlx_stats){.nodes = under ? t->known[i] : sub.max_nodes, .complete = under};
+    } else {
+      pc_bitsweep_search(b, &sub, &st);
+    }
     if (!st.complete) {
       *passed = st.nodes >= sub.max_nodes;
       *n = i;
@@ -362,6 +371,48 @@ static uint64_t bits_on_samples(pc_bitsweep *b, const trial *t, int32_t *n,
     *scaled += (double)(st.nodes * w) / t->prob[i];
   }
   return nodes;
+}
+
+/* With a core to spare, bits searches the samples in order on a thread of
+   its own while bitdlx searches them, each sample uncapped, until `over`;
+   bits_on_samples then counts those it finished as their capped searches
+   would have, and searches the rest: the choice one thread makes, sooner
+   where the samples are heavy. A hopeless bits costs the spare core no
+   longer than bitdlx's searches take. */
+typedef struct beside {
+  pc_bitsweep *engine;
+  trial *t;
+  atomic_int over;
+  pthread_t thread;
+  bool running;
+} beside;
+
+static void *beside_run(void *arg)
+{
+  beside *s = arg;
+  trial *t = s->t;
+  for (int32_t i = 0; i < t->taken; i++) {
+    pc_dlx_config sub = sample(t, i, &s->over, 0);
+    pc_dlx_stats st;
+    pc_bitsweep_search(s->engine, &sub, &st);
+    if (!st.complete) break;
+    t->known[i] = st.nodes;
+    t->n_known = i + 1;
+  }
+  return NULL;
+}
+
+static void beside_start(beside *s, pc_bitsweep *b, trial *t, bool spare_core)
+{
+  *s = (beside){.engine = b, .t = t};
+  atomic_init(&s->over, 0);
+  s->running = spare_core && !pthread_create(&s->thread, NULL, beside_run, s);
+}
+
+static void beside_end(beside *s)
+{
+  atomic_store(&s->over, 1);
+  if (s->running) pthread_join(s->thread, NULL);
 }
 
 /* Knuth's estimate of bitdlx's tree from random paths (a fixed seed):
@@ -425,9 +476,11 @@ static bool smaller_by_node_cost(pc_bitdlx *d, pc_bitdlx_paths *paths, const tri
    memory. bitdlx searches the samples first, until `half` (a time: the
    first half of the trial's), so that bits's searches can stop as soon as
    they pass the bar (a board where bits is hopeless costs the trial
-   little) and have time left to search what bitdlx did. */
+   little) and have time left to search what bitdlx did; with a core to
+   spare, bits searches them meanwhile (beside_run). */
 static bool bitdlx_wins(pc_bitdlx *d, pc_bitdlx_paths *paths, const pc_xc *xc,
-                        const atomic_int *halt, double half, pc_bitsweep **made)
+                        const atomic_int *halt, double half, bool spare_core,
+                        pc_bitsweep **made)
 {
   pc_bitsweep *b = *made = pc_bitsweep_new(xc);
   trial t = {.engine = b};
@@ -435,13 +488,17 @@ static bool bitdlx_wins(pc_bitdlx *d, pc_bitdlx_paths *paths, const pc_xc *xc,
   int32_t n = 0;
   bool passed = false, wins = false;
   double scaled = 0;
-  if (b && draw_sample(&t, xc, halt))
+  if (b && draw_sample(&t, xc, halt)) {
+    beside s;
+    beside_start(&s, b, &t, spare_core);
     for (pc_dlx_stats st; n < t.taken && pc_now() < half; n++) {
       pc_dlx_config sub = sample(&t, n, halt, 0);
       pc_bitdlx_search(d, &sub, &st);
       if (!st.complete) break;
       by_dlx[n + 1] = by_dlx[n] + st.nodes * (uint64_t)t.weight[n];
     }
+    beside_end(&s);
+  }
   if (n > 0) {
     bits_nodes = bits_on_samples(b, &t, &n, halt, sample_bar(by_dlx[n]), &passed, &scaled);
     wins = passed || bits_nodes > sample_bar(by_dlx[n]) ||
@@ -455,11 +512,16 @@ static bool bitdlx_wins(pc_bitdlx *d, pc_bitdlx_paths *paths, const pc_xc *xc,
   return wins;
 }
 
+/* Whether the run has a core besides the trial's. */
+static bool spare_core(int threads)
+{
+  return threads > 1 || (threads == 0 && sysconf(_SC_NPROCESSORS_ONLN) > 1);
+}
+
 /* The bitset engine for a problem both fit, searched by Knuth's rule:
    bitdlx for a small search, else the trial's choice (one bitdlx serves
    both); the winner's instance, which judged, kept in *made. */
-static void bitset_choice(const pc_xc *xc, const atomic_int *stop, double seconds,
-                          pc_engine_made *made)
+static void bitset_choice(const pc_xc *xc, const pc_trial_limit *limit, pc_engine_made *made)
 {
   pc_bitdlx *d = pc_bitdlx_new(xc);
   pc_bitsweep *b = NULL;
@@ -467,8 +529,10 @@ static void bitset_choice(const pc_xc *xc, const atomic_int *stop, double second
   bool small = d && dlx_tree_small(d, &paths), wins = small;
   if (d && !wins) {
     watch w;
+    double seconds = limit->seconds;
     double half = seconds > 0 ? pc_now() + seconds / 2 : INFINITY;
-    wins = bitdlx_wins(d, &paths, xc, watch_start(&w, stop, seconds), half, &b);
+    wins = bitdlx_wins(d, &paths, xc, watch_start(&w, limit->stop, seconds), half,
+                       spare_core(limit->threads), &b);
     watch_end(&w);
   }
   if (wins) {
@@ -493,11 +557,11 @@ static const pc_engine *settled_engine(const pc_xc *xc, pc_choose choose)
   return NULL;
 }
 
-static void auto_engine(const pc_xc *xc, pc_choose choose, const atomic_int *stop,
-                        double seconds, pc_engine_made *made)
+static void auto_engine(const pc_xc *xc, pc_choose choose, const pc_trial_limit *limit,
+                        pc_engine_made *made)
 {
   *made = (pc_engine_made){settled_engine(xc, choose), NULL};
-  if (!made->engine) bitset_choice(xc, stop, seconds, made);
+  if (!made->engine) bitset_choice(xc, limit ? limit : &(pc_trial_limit){.threads = 1}, made);
 }
 
 void pc_engine_made_free(pc_engine_made *made)
@@ -509,7 +573,7 @@ void pc_engine_made_free(pc_engine_made *made)
 const pc_engine *pc_engine_auto(const pc_xc *xc, pc_choose choose)
 {
   pc_engine_made made;
-  auto_engine(xc, choose, NULL, 0, &made);
+  auto_engine(xc, choose, NULL, &made);
   pc_engine_made_free(&made);
   return made.engine;
 }
@@ -580,7 +644,7 @@ pc_status pc_engine_select_made(const char *name, const pc_xc *xc, pc_choose cho
   bool is_auto = !strcmp(name, "auto");
   *made = (pc_engine_made){by_name(name), NULL};
   if (is_auto && xc)
-    auto_engine(xc, choose, limit ? limit->stop : NULL, limit ? limit->seconds : 0, made);
+    auto_engine(xc, choose, limit, made);
   pc_status s = check_engine(name, is_auto, xc, choose, made->engine, err);
   if (s) pc_engine_made_free(made);
   return s;

@@ -19,10 +19,13 @@ bool pc_engine_known(const char *name);
 /* What may cut auto's trial short: a stop flag (may be NULL; a signal,
    common to the trial and the search) and a time in seconds (0: none,
    then the choice depends on the problem alone, as processes that must
-   agree without talking need). Cut short, it judges on what it saw. */
+   agree without talking need). Cut short, it judges on what it saw.
+   And the run's threads (0: one per core): with a core to spare, the
+   trial runs its two engines side by side, to the same choice. */
 typedef struct pc_trial_limit {
   const atomic_int *stop;
   double seconds;
+  int threads;
 } pc_trial_limit;
 
 /* Seconds that bound the trial of an interactive run. */
