@@ -134,6 +134,24 @@ static void set_item(pc_bitdlx_v2 *mask, int32_t y, uint64_t bit)
   mask[y / 128][y / 64 % 2] |= bit << (y % 64);
 }
 
+/* A level's bit-sliced state: the uncovered items and `planes` planes. */
+static size_t sliced_level(const pc_bitdlx *b)
+{
+  return ((size_t)b->planes + 1) * (size_t)b->halves;
+}
+
+/* The bit-sliced search's state: per level, the counts' planes and the
+   summary of the words alive; the options a take kills. False when out
+   of memory. */
+static bool alloc_sliced_state(pc_bitdlx *b)
+{
+  size_t swords = (size_t)pc_bitdlx_summary_words(b);
+  b->sliced = pc_calloc_array((size_t)b->levels * sliced_level(b), sizeof *b->sliced);
+  b->dying = pc_alloc_array((size_t)b->n_options + 8, sizeof *b->dying);
+  b->summary = pc_calloc_array((size_t)b->levels * swords, sizeof *b->summary);
+  return b->sliced && b->dying && b->summary;
+}
+
 /* The bit-sliced counts (plain problems of at most 256 primary items):
    each option's items, a level's state; false when out of memory. Level
    0 is the root's state for good: the plain search writes a level only
@@ -144,14 +162,10 @@ static bool make_sliced(pc_bitdlx *b)
   for (int32_t y = 0; y < b->n_primary; y++)
     if (b->root_keys[y] / unit > most) most = b->root_keys[y] / unit;
   while (most >> b->planes) b->planes++;
-  size_t level = ((size_t)b->planes + 1) * (size_t)halves;
   b->imask = pc_calloc_array(((size_t)b->n_options + 1) * (size_t)halves, sizeof *b->imask);
-  b->sliced = pc_calloc_array((size_t)b->levels * level, sizeof *b->sliced);
-  b->dying = pc_alloc_array((size_t)b->n_options + 8, sizeof *b->dying);
   size_t swords = (size_t)pc_bitdlx_summary_words(b);
-  b->summary = pc_calloc_array((size_t)b->levels * swords, sizeof *b->summary);
   b->row_summary = pc_calloc_array((size_t)b->n_options * swords + 1, sizeof *b->row_summary);
-  if (!b->imask || !b->sliced || !b->dying || !b->summary || !b->row_summary) return false;
+  if (!b->imask || !b->row_summary || !alloc_sliced_state(b)) return false;
   for (int32_t k = 0; k < b->n_options; k++)
     for (int32_t w = 0; w < b->words; w++)
       if (b->conflicts[(size_t)k * (size_t)b->words + (size_t)w])
@@ -196,11 +210,11 @@ static void memo_free(struct pc_bitdlx_memo *m)
   free(m);
 }
 
-/* The search's state, a copy per level, and the bounds when there are
-   some; false when out of memory. */
-static bool alloc_levels(pc_bitdlx *b, const pc_xc *xc)
+/* The search's state, a copy per level (with bounds, the bounds left and
+   the options a visitor sees too); false when out of memory. */
+static bool alloc_state(pc_bitdlx *b, bool bounds)
 {
-  size_t levels = (size_t)b->levels, np = (size_t)b->n_primary;
+  size_t levels = (size_t)b->levels;
   b->alive = pc_alloc_array(levels * (size_t)b->words + 1, sizeof *b->alive);
   b->keys = pc_alloc_array(levels * (size_t)b->stride + 1, sizeof *b->keys);
   b->item = pc_alloc_array(levels, sizeof *b->item);
@@ -212,12 +226,23 @@ static bool alloc_levels(pc_bitdlx *b, const pc_xc *xc)
   b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
   bool ok = b->alive && b->keys && b->item && b->next && b->rest && b->option && b->choices &&
             b->level_nodes && b->level_updates;
-  if (!ok || !pc_xc_has_bounds(xc)) return ok;
-  b->upper = pc_alloc_array(np + 1, sizeof *b->upper);
-  b->slack = pc_alloc_array(np + 1, sizeof *b->slack);
+  if (!ok || !bounds) return ok;
   b->left = pc_alloc_array(levels * (size_t)b->stride + 1, sizeof *b->left);
   b->solution = pc_alloc_array(levels, sizeof *b->solution);
-  if (!b->upper || !b->slack || !b->left || !b->solution) return false;
+  return b->left && b->solution;
+}
+
+/* The state, and the bounds when there are some; false when out of
+   memory. */
+static bool alloc_levels(pc_bitdlx *b, const pc_xc *xc)
+{
+  size_t np = (size_t)b->n_primary;
+  bool bounds = pc_xc_has_bounds(xc);
+  if (!alloc_state(b, bounds)) return false;
+  if (!bounds) return true;
+  b->upper = pc_alloc_array(np + 1, sizeof *b->upper);
+  b->slack = pc_alloc_array(np + 1, sizeof *b->slack);
+  if (!b->upper || !b->slack) return false;
   for (int32_t y = 0; y < b->n_primary; y++) {
     b->upper[y] = pc_xc_upper(xc, y);
     b->slack[y] = b->upper[y] - pc_xc_lower(xc, y);
@@ -259,16 +284,30 @@ pc_bitdlx *pc_bitdlx_new(const pc_xc *xc)
   return NULL;
 }
 
-void pc_bitdlx_free(pc_bitdlx *b)
+pc_bitdlx *pc_bitdlx_share(const pc_bitdlx *b)
 {
-  if (!b) return;
-  free(b->conflicts);
-  free(b->prim_start);
-  free(b->prim8);
-  free(b->prim32);
-  free(b->row_start);
-  free(b->row_word);
-  free(b->row_bits);
+  pc_bitdlx *s = malloc(sizeof *s);
+  if (!s) return NULL;
+  *s = *b;
+  s->shares = true;
+  s->kept = 0;
+  s->memo = NULL;
+  s->left = s->solution = NULL;
+  s->sliced = NULL;
+  s->dying = NULL;
+  s->summary = NULL;
+  bool ok = alloc_state(s, b->left != NULL) && (!b->sliced || alloc_sliced_state(s));
+  if (ok && b->sliced) { /* level 0: the root's, for good (make_sliced) */
+    memcpy(s->sliced, b->sliced, sliced_level(b) * sizeof *s->sliced);
+    memcpy(s->summary, b->summary, (size_t)pc_bitdlx_summary_words(b) * sizeof *s->summary);
+  }
+  if (ok) return s;
+  pc_bitdlx_free(s);
+  return NULL;
+}
+
+static void free_state(pc_bitdlx *b)
+{
   free(b->alive);
   free(b->keys);
   free(b->item);
@@ -276,20 +315,35 @@ void pc_bitdlx_free(pc_bitdlx *b)
   free(b->rest);
   free(b->option);
   free(b->choices);
-  free(b->root_alive);
-  free(b->root_keys);
-  free(b->imask);
+  free(b->left);
+  free(b->solution);
   free(b->sliced);
   free(b->dying);
   free(b->summary);
-  free(b->row_summary);
-  free(b->upper);
-  free(b->slack);
-  free(b->left);
-  free(b->solution);
   free(b->level_nodes);
   free(b->level_updates);
   memo_free(b->memo);
+}
+
+void pc_bitdlx_free(pc_bitdlx *b)
+{
+  if (!b) return;
+  free_state(b);
+  if (!b->shares) {
+    free(b->conflicts);
+    free(b->prim_start);
+    free(b->prim8);
+    free(b->prim32);
+    free(b->row_start);
+    free(b->row_word);
+    free(b->row_bits);
+    free(b->root_alive);
+    free(b->root_keys);
+    free(b->imask);
+    free(b->row_summary);
+    free(b->upper);
+    free(b->slack);
+  }
   free(b);
 }
 

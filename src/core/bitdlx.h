@@ -58,6 +58,11 @@ bool pc_bitdlx_applies(const pc_xc *xc);
 pc_bitdlx *pc_bitdlx_new(const pc_xc *xc);
 void pc_bitdlx_free(pc_bitdlx *b);
 
+/* An instance for another thread that shares b's tables (only read while
+   searching) and has a state of its own; b must outlive it. NULL when out
+   of memory. */
+pc_bitdlx *pc_bitdlx_share(const pc_bitdlx *b);
+
 void pc_bitdlx_search(pc_bitdlx *b, const pc_dlx_config *cfg, pc_dlx_stats *stats);
 
 /* Knuth's Monte Carlo estimate of the nodes of the whole search (Knuth's

@@ -23,6 +23,7 @@ struct pc_bitdlx {
   int32_t levels;        /* the deepest path's options and null choices, + 1 */
   int32_t shift;         /* keys are count << shift | item */
   bool wide;             /* more than 256 primary items */
+  bool shares;           /* the tables are another instance's (pc_bitdlx_share) */
   uint64_t *conflicts;   /* per option, `words` words: the options it excludes */
   int32_t *prim_start;   /* n_options + 1: where each option's primary items are */
   uint8_t *prim8;        /* one of these two, as `wide` says */

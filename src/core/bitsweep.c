@@ -28,6 +28,7 @@ typedef struct pc_bitsweep_run {
 
 struct pc_bitsweep {
   int32_t n_options, n_primary, words;
+  bool shares;            /* the tables are another instance's (pc_bitsweep_share) */
   uint64_t *opt_mask;     /* every option's mask, `words` words each */
   /* Entries: options' masks side by side (and their indices), so that a
      branch scans one run of memory. First come the options listed under
@@ -366,7 +367,31 @@ static bool find_watch(pc_bitsweep *b, int32_t np, int32_t n_items)
   return ok;
 }
 
-/* Everything but `hit` (find_watch's); false when out of memory. */
+/* The search's state, one entry per level; false when out of memory. */
+static bool alloc_state(pc_bitsweep *b)
+{
+  size_t levels = (size_t)b->n_primary + 1, w = (size_t)b->words;
+  b->covered = pc_alloc_array(levels * w, sizeof *b->covered);
+  b->primary = pc_calloc_array(w, sizeof *b->primary);
+  b->cov = pc_alloc_array(w, sizeof *b->cov);
+  b->at = pc_alloc_array(levels, sizeof *b->at);
+  b->end = pc_alloc_array(levels, sizeof *b->end);
+  b->item = pc_alloc_array(levels, sizeof *b->item);
+  b->group = pc_alloc_array(levels, sizeof *b->group);
+  b->budget = pc_alloc_array(levels + 1, sizeof *b->budget);
+  b->last_prefix = pc_alloc_array(levels, sizeof *b->last_prefix);
+  b->budget_at = pc_alloc_array(levels + 1, sizeof *b->budget_at);
+  b->solution = pc_alloc_array((size_t)b->n_options + levels, sizeof *b->solution);
+  b->choices = pc_alloc_array(levels, sizeof *b->choices);
+  b->level_nodes = pc_calloc_array(levels, sizeof *b->level_nodes);
+  b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
+  return b->covered && b->primary && b->cov && b->at && b->end && b->item && b->group &&
+         b->budget && b->last_prefix && b->budget_at && b->solution && b->choices &&
+         b->level_nodes && b->level_updates;
+}
+
+/* The tables but `hit` (find_watch's), and the state; false when out of
+   memory. */
 static bool alloc_arrays(pc_bitsweep *b, int32_t no, int64_t n_ent)
 {
   size_t levels = (size_t)b->n_primary + 1, w = (size_t)b->words;
@@ -379,25 +404,9 @@ static bool alloc_arrays(pc_bitsweep *b, int32_t no, int64_t n_ent)
   b->run = pc_alloc_array((size_t)no + 1, sizeof *b->run);
   b->through = pc_calloc_array(levels, sizeof *b->through);
   b->watch = pc_calloc_array((size_t)n_ent * w + 1, sizeof *b->watch);
-  b->covered = pc_alloc_array(levels * w, sizeof *b->covered);
-  b->primary = pc_calloc_array(w, sizeof *b->primary);
-  b->cov = pc_alloc_array(w, sizeof *b->cov);
-  b->at = pc_alloc_array(levels, sizeof *b->at);
-  b->end = pc_alloc_array(levels, sizeof *b->end);
   b->groups = pc_calloc_array((size_t)b->n_primary * w + 1, sizeof *b->groups);
-  b->item = pc_alloc_array(levels, sizeof *b->item);
-  b->group = pc_alloc_array(levels, sizeof *b->group);
-  b->budget = pc_alloc_array(levels + 1, sizeof *b->budget);
-  b->last_prefix = pc_alloc_array(levels, sizeof *b->last_prefix);
-  b->budget_at = pc_alloc_array(levels + 1, sizeof *b->budget_at);
-  b->solution = pc_alloc_array((size_t)no + levels, sizeof *b->solution);
-  b->choices = pc_alloc_array(levels, sizeof *b->choices);
-  b->level_nodes = pc_calloc_array(levels, sizeof *b->level_nodes);
-  b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
   return b->opt_mask && b->ent_mask && b->ent_opt && b->opt_entry && b->first_run && b->run &&
-         b->through && b->watch && b->covered && b->primary && b->cov && b->at && b->end &&
-         b->groups && b->item && b->group && b->budget && b->last_prefix && b->budget_at &&
-         b->solution && b->choices && b->level_nodes && b->level_updates;
+         b->through && b->watch && b->groups && alloc_state(b);
 }
 
 /* Each option's mask in the order `pos`, its first primary item and its
@@ -522,24 +531,25 @@ pc_bitsweep *pc_bitsweep_new(const pc_xc *xc)
   return b;
 }
 
-void pc_bitsweep_free(pc_bitsweep *b)
+pc_bitsweep *pc_bitsweep_share(const pc_bitsweep *b)
 {
-  if (!b) return;
-  free(b->opt_mask);
-  free(b->ent_mask);
-  free(b->ent_opt);
-  free(b->opt_entry);
-  free(b->first_run);
-  free(b->run);
-  free(b->through);
-  free(b->watch);
-  free(b->hit);
+  pc_bitsweep *s = malloc(sizeof *s);
+  if (!s) return NULL;
+  *s = *b;
+  s->shares = true;
+  s->last_n = 0;
+  if (alloc_state(s)) return s;
+  pc_bitsweep_free(s);
+  return NULL;
+}
+
+static void free_state(pc_bitsweep *b)
+{
   free(b->covered);
   free(b->primary);
   free(b->cov);
   free(b->at);
   free(b->end);
-  free(b->groups);
   free(b->item);
   free(b->group);
   free(b->budget);
@@ -549,6 +559,24 @@ void pc_bitsweep_free(pc_bitsweep *b)
   free(b->choices);
   free(b->level_nodes);
   free(b->level_updates);
+}
+
+void pc_bitsweep_free(pc_bitsweep *b)
+{
+  if (!b) return;
+  free_state(b);
+  if (!b->shares) {
+    free(b->opt_mask);
+    free(b->ent_mask);
+    free(b->ent_opt);
+    free(b->opt_entry);
+    free(b->first_run);
+    free(b->run);
+    free(b->through);
+    free(b->watch);
+    free(b->hit);
+    free(b->groups);
+  }
   free(b);
 }
 

@@ -64,6 +64,11 @@ bool pc_bitsweep_applies(const pc_xc *xc);
 pc_bitsweep *pc_bitsweep_new(const pc_xc *xc);
 void pc_bitsweep_free(pc_bitsweep *b);
 
+/* An instance for another thread that shares b's tables (only read while
+   searching) and has a state of its own; b must outlive it. NULL when out
+   of memory. */
+pc_bitsweep *pc_bitsweep_share(const pc_bitsweep *b);
+
 void pc_bitsweep_search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *stats);
 
 /* Only from within a visitor of a split search (split_depth > 0): as

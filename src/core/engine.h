@@ -28,6 +28,10 @@ typedef struct pc_engine {
      thread and stops using this engine. */
   bool (*lost)(const void *engine);
   void *ctx;                        /* shared by the engines it creates */
+  /* May be NULL (create then serves): another instance for another
+     thread, sharing the tables of `engine` (which must outlive it), so
+     that threads neither build them again nor keep copies. */
+  void *(*share)(const void *engine);
 } pc_engine;
 
 /* An instance already made by `engine` for a problem, e.g. the one that

@@ -76,8 +76,10 @@ static double bits_probability(const void *e, int32_t n)
   return pc_bitsweep_path_probability(e, n);
 }
 
+static void *bits_share(const void *e) { return pc_bitsweep_share(e); }
+
 const pc_engine pc_engine_bitsweep = {"bits", false, bits_create, bits_destroy, bits_search,
-                                  bits_probability, NULL, NULL};
+                                  bits_probability, NULL, NULL, bits_share};
 
 static void *bitdlx_create(const pc_engine *self, const pc_xc *xc)
 {
@@ -94,8 +96,10 @@ static double bitdlx_probability(const void *e, int32_t n)
   return pc_bitdlx_path_probability(e, n);
 }
 
+static void *bitdlx_share(const void *e) { return pc_bitdlx_share(e); }
+
 const pc_engine pc_engine_bitdlx = {"bitdlx", false, bitdlx_create, bitdlx_destroy,
-                                    bitdlx_search, bitdlx_probability, NULL, NULL};
+                                    bitdlx_search, bitdlx_probability, NULL, NULL, bitdlx_share};
 
 /* The one table of names: what users type, what checkpoints and jobs
    record. */

@@ -731,7 +731,8 @@ static pc_status runner_init(runner *r, worker **workers, int threads, pc_runner
   for (int i = 0; i < threads; i++) {
     w[i].r = r;
     w[i].sub = -1;
-    w[i].engine = i == 0 && made->engine == r->engine ? made->instance : NULL;
+    if (i == 0 && made->engine == r->engine) w[i].engine = made->instance;
+    else if (i > 0 && r->engine->share) w[i].engine = r->engine->share(w[0].engine);
     if (!w[i].engine && !(w[i].engine = r->engine->create(r->engine, r->xc)))
       return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
   }
@@ -776,7 +777,8 @@ static void run_workers(runner *r, worker *w, int threads, pc_runner_result *res
 
 static void workers_free(runner *r, worker *w, int threads)
 {
-  for (int i = 0; w && i < threads; i++) {
+  /* The last first: the first's tables may be the others' (share). */
+  for (int i = threads - 1; w && i >= 0; i--) {
     if (w[i].engine && w[i].engine != r->cfg->made.instance) r->engine->destroy(w[i].engine);
     if (w[i].spill) fclose(w[i].spill);
     free(w[i].buf);
