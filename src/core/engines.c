@@ -568,6 +568,12 @@ static void auto_engine(const pc_xc *xc, pc_choose choose, const pc_trial_limit 
   if (!made->engine) bitset_choice(xc, limit ? limit : &(pc_trial_limit){.threads = 1}, made);
 }
 
+void *pc_engine_instance(const pc_engine *engine, const void *first, const pc_xc *xc)
+{
+  void *shared = first && engine->share ? engine->share(first) : NULL;
+  return shared ? shared : engine->create(engine, xc);
+}
+
 void pc_engine_made_free(pc_engine_made *made)
 {
   if (made->instance) made->engine->destroy(made->instance);

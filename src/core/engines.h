@@ -52,6 +52,12 @@ pc_status pc_engine_select_made(const char *name, const pc_xc *xc, pc_choose cho
                                 const pc_trial_limit *limit, pc_engine_made *made,
                                 pc_error *err);
 
+/* An instance of `engine` for xc: one that shares the tables of `first`
+   (an instance of the same engine for xc, which must outlive it) when the
+   engine can share and `first` is not NULL, else a new one; NULL when out
+   of memory. For the threads of a run. */
+void *pc_engine_instance(const pc_engine *engine, const void *first, const pc_xc *xc);
+
 /* Destroys made->instance, if any (made->engine stays). */
 void pc_engine_made_free(pc_engine_made *made);
 

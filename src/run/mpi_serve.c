@@ -9,6 +9,7 @@
 
 #include "core/alloc.h"
 #include "core/clock.h"
+#include "core/engines.h"
 #include "run/checkpoint.h"
 #include "run/mpi_wire.h"
 
@@ -184,7 +185,9 @@ static pc_status start_slots(server *sv, const pc_xc *xc, int threads, pc_error 
     w->job = pc_alloc_array(JOB_HEAD + levels, sizeof *w->job);
     w->out = pc_alloc_array(out, sizeof *w->out);
     w->prefix = pc_alloc_array(levels, sizeof *w->prefix);
-    if (!w->job || !w->out || !w->prefix || !(w->engine = sv->engine->create(sv->engine, xc))) {
+    const void *first = sv->n ? sv->slots[0].engine : NULL;
+    if (!w->job || !w->out || !w->prefix ||
+        !(w->engine = pc_engine_instance(sv->engine, first, xc))) {
       sv->n++; /* freed by stop_slots */
       break;
     }
@@ -209,7 +212,7 @@ static void stop_slots(server *sv)
   for (int i = 0; i < sv->started; i++) pthread_join(sv->slots[i].thread, NULL);
   pthread_cond_destroy(&sv->wake);
   pthread_mutex_destroy(&sv->lock);
-  for (int i = 0; i < sv->n; i++) {
+  for (int i = sv->n - 1; i >= 0; i--) { /* the first last: the others share it */
     slot *w = &sv->slots[i];
     if (w->engine) sv->engine->destroy(w->engine);
     free(w->job);

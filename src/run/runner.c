@@ -732,8 +732,8 @@ static pc_status runner_init(runner *r, worker **workers, int threads, pc_runner
     w[i].r = r;
     w[i].sub = -1;
     if (i == 0 && made->engine == r->engine) w[i].engine = made->instance;
-    else if (i > 0 && r->engine->share) w[i].engine = r->engine->share(w[0].engine);
-    if (!w[i].engine && !(w[i].engine = r->engine->create(r->engine, r->xc)))
+    if (!w[i].engine &&
+        !(w[i].engine = pc_engine_instance(r->engine, i ? w[0].engine : NULL, r->xc)))
       return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
   }
   return PC_OK;
