@@ -62,7 +62,10 @@ Test(engines, refusals)
 
 /* Kanoodle's pyramid: the untimed trial takes bitdlx (as in
    test_bitdlx.c); with the stop flag already set it sees nothing and takes
-   bits at once (the search then stops as well). */
+   bits at once (the search then stops as well). On one thread, and on two
+   (its sample then drawn on a thread of its own while bitdlx's estimate
+   ends: its first paths put the tree between EARLY_NODES and four times
+   SMALL_NODES, engines.c). */
 Test(engines, auto_trial_and_stop)
 {
   pc_puzzle pz;
@@ -70,14 +73,18 @@ Test(engines, auto_trial_and_stop)
   pc_board_solver("kanoodle-pyramid", &pz, &sv);
   const pc_engine *e;
   pc_error err = {0};
-  atomic_int stop;
-  atomic_init(&stop, 0);
-  pc_trial_limit untimed = {&stop, 0, 1};
-  cr_expect_eq(pc_engine_select("auto", &sv.matrix.xc, PC_CHOOSE_MRV, &untimed, &e, &err), PC_OK);
-  cr_expect_eq(e, &pc_engine_bitdlx);
-  atomic_store(&stop, 1);
-  cr_expect_eq(pc_engine_select("auto", &sv.matrix.xc, PC_CHOOSE_MRV, &untimed, &e, &err), PC_OK);
-  cr_expect_eq(e, &pc_engine_bitsweep);
+  for (int threads = 1; threads <= 2; threads++) {
+    atomic_int stop;
+    atomic_init(&stop, 0);
+    pc_trial_limit untimed = {&stop, 0, threads};
+    cr_expect_eq(pc_engine_select("auto", &sv.matrix.xc, PC_CHOOSE_MRV, &untimed, &e, &err),
+                 PC_OK);
+    cr_expect_eq(e, &pc_engine_bitdlx, "%d threads", threads);
+    atomic_store(&stop, 1);
+    cr_expect_eq(pc_engine_select("auto", &sv.matrix.xc, PC_CHOOSE_MRV, &untimed, &e, &err),
+                 PC_OK);
+    cr_expect_eq(e, &pc_engine_bitsweep, "%d threads", threads);
+  }
   pc_solver_free(&sv);
   pc_puzzle_free(&pz);
 }
@@ -233,4 +240,34 @@ Test(engines, auto_made_instance)
     cr_expect_null(made.instance);
     pc_xc_free(&xc);
   }
+}
+
+/* With a core to spare, bits's instance on pent5x12 is made, and its
+   sample drawn, on a thread of the trial's own (as on kanoodle-pyramid,
+   above); handed over, it searches as a fresh instance does: the same
+   solutions and nodes. */
+Test(engines, auto_made_instance_drawn_beside)
+{
+  pc_puzzle pz;
+  pc_solver sv;
+  pc_board_solver("pent5x12", &pz, &sv);
+  pc_error err = {0};
+  pc_engine_made made;
+  cr_assert_eq(pc_engine_select_made("auto", &sv.matrix.xc, PC_CHOOSE_MRV,
+                                     &(pc_trial_limit){.threads = 2}, &made, &err),
+               PC_OK);
+  cr_assert_eq(made.engine, &pc_engine_bitsweep);
+  cr_assert(made.instance);
+  void *fresh = pc_engine_bitsweep.create(&pc_engine_bitsweep, &sv.matrix.xc);
+  pc_dlx_config all = {.choose = PC_CHOOSE_MRV};
+  pc_dlx_stats handed, own;
+  made.engine->search(made.instance, &all, &handed);
+  pc_engine_bitsweep.search(fresh, &all, &own);
+  cr_expect(handed.complete && handed.solutions > 0);
+  cr_expect_eq(handed.solutions, own.solutions);
+  cr_expect_eq(handed.nodes, own.nodes);
+  pc_engine_bitsweep.destroy(fresh);
+  pc_engine_made_free(&made);
+  pc_solver_free(&sv);
+  pc_puzzle_free(&pz);
 }

@@ -169,7 +169,7 @@ typedef struct trial {
 typedef struct watch {
   atomic_int halt;
   const atomic_int *stop;
-  double deadline;
+  double deadline, half; /* the trial's end, and the end of its first half */
   pthread_mutex_t lock;
   pthread_cond_t wake;
   bool over; /* under the lock */
@@ -193,9 +193,10 @@ static void *watch_run(void *arg)
   return NULL;
 }
 
-/* Without a thread (none needed, or none to be had) the trial is not cut
-   short by the clock, but still honours `stop`. */
-static const atomic_int *watch_start(watch *w, const atomic_int *stop, double seconds)
+/* Without a thread (none needed nor `own`ed, or none to be had) the trial
+   is not cut short by the clock, but still honours `stop`. With one, the
+   flag returned is the watch's own, which the trial may set too. */
+static const atomic_int *watch_start(watch *w, const atomic_int *stop, double seconds, bool own)
 {
   /* A stop already set halts at once, whenever the thread first looks. */
   atomic_init(&w->halt, stop && atomic_load(stop));
@@ -204,7 +205,8 @@ static const atomic_int *watch_start(watch *w, const atomic_int *stop, double se
   pthread_cond_init(&w->wake, NULL);
   w->stop = stop;
   w->deadline = seconds > 0 ? pc_now() + seconds : INFINITY;
-  w->running = (stop || seconds > 0) && !pthread_create(&w->thread, NULL, watch_run, w);
+  w->half = seconds > 0 ? pc_now() + seconds / 2 : INFINITY;
+  w->running = (stop || seconds > 0 || own) && !pthread_create(&w->thread, NULL, watch_run, w);
   return w->running ? &w->halt : stop;
 }
 
@@ -442,12 +444,12 @@ static double dlx_tree_nodes(pc_bitdlx *d, pc_bitdlx_paths *paths)
    which the other paths would lengthen by a third) or over four times it
    (no estimate here has fallen by that much with more paths; the others
    cost some 3 ms, left to the trial's second rule, which may not need
-   them); in between, all TRIAL_PATHS judge. */
+   them); in between, all TRIAL_PATHS judge. `first`: the first paths'
+   estimate. */
 #define SMALL_NODES 100000
 
-static bool dlx_tree_small(pc_bitdlx *d, pc_bitdlx_paths *paths)
+static bool dlx_tree_small(pc_bitdlx *d, pc_bitdlx_paths *paths, double first)
 {
-  double first = pc_bitdlx_estimate_more(d, paths, SMALL_PATHS);
   if (first < SMALL_NODES / 4) return true;
   return first < 4 * SMALL_NODES && dlx_tree_nodes(d, paths) < SMALL_NODES;
 }
@@ -476,50 +478,109 @@ static bool smaller_by_node_cost(pc_bitdlx *d, pc_bitdlx_paths *paths, const tri
 /* True when bits visits more than sample_bar of bitdlx's (Knuth's rule)
    nodes on the samples both searched before `halt`, or more than
    TRIAL_NODE_COST / 2 times them there and TRIAL_NODE_COST times over the
-   whole trees (the estimates alone can mislead); false too when out of
-   memory. bitdlx searches the samples first, until `half` (a time: the
-   first half of the trial's), so that bits's searches can stop as soon as
-   they pass the bar (a board where bits is hopeless costs the trial
-   little) and have time left to search what bitdlx did; with a core to
-   spare, bits searches them meanwhile (beside_run). */
-static bool bitdlx_wins(pc_bitdlx *d, pc_bitdlx_paths *paths, const pc_xc *xc,
-                        const atomic_int *halt, double half, bool spare_core,
-                        pc_bitsweep **made)
+   whole trees (the estimates alone can mislead). bitdlx searches the
+   samples of t (drawn: draw_trial) first, until `half` (a time: the first
+   half of the trial's), so that bits's searches can stop as soon as they
+   pass the bar (a board where bits is hopeless costs the trial little)
+   and have time left to search what bitdlx did; with a core to spare,
+   bits searches them meanwhile (beside_run). */
+static bool bitdlx_wins(pc_bitdlx *d, pc_bitdlx_paths *paths, trial *t,
+                        const atomic_int *halt, double half, bool spare_core)
 {
-  pc_bitsweep *b = *made = pc_bitsweep_new(xc);
-  trial t = {.engine = b};
   uint64_t by_dlx[TRIAL_SAMPLE + 1] = {0}, bits_nodes = 0; /* by_dlx[i]: samples < i */
   int32_t n = 0;
-  bool passed = false, wins = false;
+  bool passed = false;
   double scaled = 0;
-  if (b && draw_sample(&t, xc, halt)) {
-    beside s;
-    beside_start(&s, b, &t, spare_core);
-    for (pc_dlx_stats st; n < t.taken && pc_now() < half; n++) {
-      pc_dlx_config sub = sample(&t, n, halt, 0);
-      pc_bitdlx_search(d, &sub, &st);
-      if (!st.complete) break;
-      by_dlx[n + 1] = by_dlx[n] + st.nodes * (uint64_t)t.weight[n];
-    }
-    beside_end(&s);
+  beside s;
+  beside_start(&s, t->engine, t, spare_core);
+  for (pc_dlx_stats st; n < t->taken && pc_now() < half; n++) {
+    pc_dlx_config sub = sample(t, n, halt, 0);
+    pc_bitdlx_search(d, &sub, &st);
+    if (!st.complete) break;
+    by_dlx[n + 1] = by_dlx[n] + st.nodes * (uint64_t)t->weight[n];
   }
-  if (n > 0) {
-    bits_nodes = bits_on_samples(b, &t, &n, halt, sample_bar(by_dlx[n]), &passed, &scaled);
-    wins = passed || bits_nodes > sample_bar(by_dlx[n]) ||
-           (2 * bits_nodes > TRIAL_NODE_COST * by_dlx[n] &&
-            smaller_by_node_cost(d, paths, &t, n, scaled));
-  }
-  free(t.prefix);
-  free(t.len);
-  free(t.weight);
-  groups_free(&t.groups);
-  return wins;
+  beside_end(&s);
+  if (n == 0) return false;
+  bits_nodes = bits_on_samples(t->engine, t, &n, halt, sample_bar(by_dlx[n]), &passed, &scaled);
+  return passed || bits_nodes > sample_bar(by_dlx[n]) ||
+         (2 * bits_nodes > TRIAL_NODE_COST * by_dlx[n] &&
+          smaller_by_node_cost(d, paths, t, n, scaled));
 }
 
 /* Whether the run has a core besides the trial's. */
 static bool spare_core(int threads)
 {
   return threads > 1 || (threads == 0 && sysconf(_SC_NPROCESSORS_ONLN) > 1);
+}
+
+/* bits's instance and the trial's sample drawn with it, until `halt`; with
+   a core to spare, on a thread of its own while bitdlx's estimate ends
+   (bitset_choice). */
+typedef struct drawing {
+  const pc_xc *xc;
+  const atomic_int *halt;
+  trial t; /* t.engine: bits's instance, NULL when out of memory */
+  bool drawn;
+  pthread_t thread;
+} drawing;
+
+static void draw_trial(drawing *g)
+{
+  g->t = (trial){.engine = pc_bitsweep_new(g->xc)};
+  g->drawn = g->t.engine && draw_sample(&g->t, g->xc, g->halt);
+}
+
+static void *drawing_run(void *arg)
+{
+  draw_trial(arg);
+  return NULL;
+}
+
+/* The sample's arrays (not the engine). */
+static void trial_free(trial *t)
+{
+  free(t->prefix);
+  free(t->len);
+  free(t->weight);
+  groups_free(&t->groups);
+}
+
+/* Where the first paths' estimate is at least this (and under four times
+   SMALL_NODES: dlx_tree_small), with a core to spare, the trial's sample
+   is drawn while the other paths are. The drawing stops where they find
+   the search small, but not while bits's tables are built (some 1 ms),
+   and the searches under it ended small as often as not (scott,
+   planar2x3x10, hexrhombus; docs/speed.md, session 22). */
+#define EARLY_NODES (SMALL_NODES * 5 / 4)
+
+/* Whether bitdlx wins a search that the first SMALL_PATHS (their
+   estimate `first`) did not find small: small by all TRIAL_PATHS
+   (*small set), or by the trial. *made: bits's instance, when it made
+   one. */
+static bool bitdlx_wins_trial(pc_bitdlx *d, pc_bitdlx_paths *paths, double first,
+                              const pc_xc *xc, const pc_trial_limit *limit, bool *small,
+                              pc_bitsweep **made)
+{
+  bool spare = spare_core(limit->threads);
+  bool try_early = spare && first >= EARLY_NODES && first < 4 * SMALL_NODES;
+  *small = false;
+  if (!try_early && (*small = dlx_tree_small(d, paths, first))) return true;
+  watch w;
+  const atomic_int *halt = watch_start(&w, limit->stop, limit->seconds, try_early);
+  drawing g = {.xc = xc, .halt = halt};
+  bool early = try_early && halt == &w.halt && !pthread_create(&g.thread, NULL, drawing_run, &g);
+  if (try_early) *small = dlx_tree_small(d, paths, first); /* while drawing, when early */
+  if (early) {
+    if (*small) atomic_store(&w.halt, 1);
+    pthread_join(g.thread, NULL);
+  } else if (!*small) {
+    draw_trial(&g);
+  }
+  bool wins = *small || (g.drawn && bitdlx_wins(d, paths, &g.t, halt, w.half, spare));
+  watch_end(&w);
+  trial_free(&g.t);
+  *made = g.t.engine;
+  return wins;
 }
 
 /* The bitset engine for a problem both fit, searched by Knuth's rule:
@@ -530,15 +591,9 @@ static void bitset_choice(const pc_xc *xc, const pc_trial_limit *limit, pc_engin
   pc_bitdlx *d = pc_bitdlx_new(xc);
   pc_bitsweep *b = NULL;
   pc_bitdlx_paths paths = pc_bitdlx_paths_start(1);
-  bool small = d && dlx_tree_small(d, &paths), wins = small;
-  if (d && !wins) {
-    watch w;
-    double seconds = limit->seconds;
-    double half = seconds > 0 ? pc_now() + seconds / 2 : INFINITY;
-    wins = bitdlx_wins(d, &paths, xc, watch_start(&w, limit->stop, seconds), half,
-                       spare_core(limit->threads), &b);
-    watch_end(&w);
-  }
+  double first = d ? pc_bitdlx_estimate_more(d, &paths, SMALL_PATHS) : 0;
+  bool small = d && first < SMALL_NODES / 4, wins = small;
+  if (d && !small) wins = bitdlx_wins_trial(d, &paths, first, xc, limit, &small, &b);
   if (wins) {
     *made = (pc_engine_made){&pc_engine_bitdlx, d, small};
     pc_bitsweep_free(b);
