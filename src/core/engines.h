@@ -21,7 +21,8 @@ bool pc_engine_known(const char *name);
    then the choice depends on the problem alone, as processes that must
    agree without talking need). Cut short, it judges on what it saw.
    And the run's threads (0: one per core): with a core to spare, the
-   trial runs its two engines side by side, to the same choice. */
+   trial draws its sample while the estimate ends and runs its two
+   engines side by side, to the same choice. */
 typedef struct pc_trial_limit {
   const atomic_int *stop;
   double seconds;
