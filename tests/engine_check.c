@@ -394,6 +394,30 @@ void pc_check_split_and_prefix(const pc_engine *engine)
   pc_board_free(&bd);
 }
 
+void pc_check_forced_first(const pc_engine *engine)
+{
+  pc_board bd;
+  pc_board_load("pent4x15", &bd);
+  pc_xc xc;
+  pc_xc_init(&xc);
+  pc_error err = {0};
+  int32_t forced;
+  cr_assert_eq(pc_xc_copy_items(&bd.m.xc, &xc, &err), PC_OK);
+  cr_assert_eq(pc_xc_add_item(&xc, "forced", false, &forced, &err), PC_OK);
+  for (int32_t k = 0; k < bd.m.xc.n_options; k++)
+    cr_assert_eq(pc_xc_copy_option(&bd.m.xc, k, &xc, &err), PC_OK);
+  cr_assert_eq(pc_xc_add_option(&xc, &forced, 1, &err), PC_OK);
+  void *e = engine->create(engine, &xc);
+  cr_assert_not_null(e);
+  pc_dlx_stats st;
+  engine->search(e, &(pc_dlx_config){0}, &st);
+  cr_assert_eq(st.solutions, 1472);
+  for (int32_t depth = 1; depth <= 4; depth++) expect_nodes_add_up(engine, e, depth, st.nodes);
+  engine->destroy(e);
+  pc_xc_free(&xc);
+  pc_board_free(&bd);
+}
+
 void pc_check_bad_prefix(const pc_engine *engine)
 {
   pc_xc xc;

@@ -59,6 +59,12 @@ void pc_check_strips(const pc_engine *engine, bool same_tree);
    depth. */
 void pc_check_split_and_prefix(const pc_engine *engine);
 
+/* pent4x15 with an item that has one option, taken first: the nodes of
+   the parts of a split still add up to the whole search's (a part's root
+   takes over the whole tree's state past a forced level: bits's budget
+   of choices by fewest options, spent only where there was a choice). */
+void pc_check_forced_first(const pc_engine *engine);
+
 /* Overlapping, repeated or unknown options in a prefix: no solution. */
 void pc_check_bad_prefix(const pc_engine *engine);
 

@@ -180,6 +180,7 @@ Test(bitdlx, split_as_dlx)
 }
 
 Test(bitdlx, split_and_prefix) { pc_check_split_and_prefix(bitdlx); }
+Test(bitdlx, forced_first) { pc_check_forced_first(bitdlx); }
 Test(bitdlx, bad_prefix) { pc_check_bad_prefix(bitdlx); }
 Test(bitdlx, limits_and_stop) { pc_check_limits_and_stop(bitdlx); }
 

@@ -94,6 +94,7 @@ Test(bits, applies_up_to_its_masks)
 }
 
 Test(bits, split_and_prefix) { pc_check_split_and_prefix(bits); }
+Test(bits, forced_first) { pc_check_forced_first(bits); }
 Test(bits, bad_prefix) { pc_check_bad_prefix(bits); }
 Test(bits, limits_and_stop) { pc_check_limits_and_stop(bits); }
 

@@ -610,6 +610,17 @@ static inline int32_t fewest(const pc_bitsweep *b, const uint64_t *cov, const ui
   return best;
 }
 
+/* Whether fewest would count more than one: every uncovered primary item
+   has two options or more that fit (each counted up to two only). */
+static inline bool all_have_two(const pc_bitsweep *b, const uint64_t *cov,
+                                const uint64_t *primary, int words)
+{
+  for (int k = 0; k < words; k++)
+    for (uint64_t open = ~cov[k] & primary[k]; open; open &= open - 1)
+      if (fitting(b, k * 64 + __builtin_ctzll(open), cov, 2, words) < 2) return false;
+  return true;
+}
+
 /* The first group after `after` among `groups` that is not covered, or
    -1. */
 static inline int32_t next_group(const uint64_t *groups, const uint64_t *cov, int32_t after,
@@ -658,7 +669,7 @@ static inline bool isolates(const pc_bitsweep *b, int32_t i, const uint64_t *cov
 static bool take_prefix(pc_bitsweep *b, const pc_dlx_config *cfg, const uint64_t *primary,
                         int words, uint64_t *covered)
 {
-  int32_t n = cfg->n_prefix, same = 0, y;
+  int32_t n = cfg->n_prefix, same = 0;
   while (same < b->last_n && same < n && b->last_prefix[same] == cfg->prefix[same]) same++;
   memset(covered, 0, (size_t)words * sizeof *covered);
   b->budget_at[0] = PC_BITSWEEP_TOP;
@@ -672,7 +683,7 @@ static bool take_prefix(pc_bitsweep *b, const pc_dlx_config *cfg, const uint64_t
       if (cfg->prefix[j] == k) return false;
     int32_t budget = b->budget_at[l];
     if (l >= same)
-      b->budget_at[l + 1] = budget - (budget > 0 && fewest(b, covered, primary, words, &y) > 1);
+      b->budget_at[l + 1] = budget - (budget > 0 && all_have_two(b, covered, primary, words));
     b->last_prefix[l] = k;
     b->last_n = l + 1;
     for (int j = 0; j < words; j++) covered[j] |= m[j];
