@@ -555,8 +555,9 @@ static void trial_free(trial *t)
 
 /* Whether bitdlx wins a search that the first SMALL_PATHS (their
    estimate `first`) did not find small: small by all TRIAL_PATHS
-   (*small set), or by the trial. *made: bits's instance, when it made
-   one. */
+   (*small set), or by the trial, whose time starts with the drawing of
+   its sample (early: before the other paths). *made: bits's instance,
+   when it made one. */
 static bool bitdlx_wins_trial(pc_bitdlx *d, pc_bitdlx_paths *paths, double first,
                               const pc_xc *xc, const pc_trial_limit *limit, bool *small,
                               pc_bitsweep **made)
