@@ -553,31 +553,31 @@ static void trial_free(trial *t)
    planar2x3x10, hexrhombus; docs/speed.md, session 22). */
 #define EARLY_NODES (SMALL_NODES * 5 / 4)
 
-/* Whether bitdlx wins a search that the first SMALL_PATHS (their
-   estimate `first`) did not find small: small by all TRIAL_PATHS
+/* Whether bitdlx wins: a small search by Knuth's estimate of its tree
    (*small set), or by the trial, whose time starts with the drawing of
-   its sample (early: before the other paths). *made: bits's instance,
-   when it made one. */
-static bool bitdlx_wins_trial(pc_bitdlx *d, pc_bitdlx_paths *paths, double first,
-                              const pc_xc *xc, const pc_trial_limit *limit, bool *small,
-                              pc_bitsweep **made)
+   its sample (early: before the estimate's other paths). *made: bits's
+   instance, when it made one. */
+static bool bitdlx_wins_trial(pc_bitdlx *d, const pc_xc *xc, const pc_trial_limit *limit,
+                              bool *small, pc_bitsweep **made)
 {
+  pc_bitdlx_paths paths = pc_bitdlx_paths_start(1);
+  double first = pc_bitdlx_estimate_more(d, &paths, SMALL_PATHS);
   bool spare = spare_core(limit->threads);
   bool try_early = spare && first >= EARLY_NODES && first < 4 * SMALL_NODES;
   *small = false;
-  if (!try_early && (*small = dlx_tree_small(d, paths, first))) return true;
+  if (!try_early && (*small = dlx_tree_small(d, &paths, first))) return true;
   watch w;
   const atomic_int *halt = watch_start(&w, limit->stop, limit->seconds, try_early);
   drawing g = {.xc = xc, .halt = halt};
   bool early = try_early && halt == &w.halt && !pthread_create(&g.thread, NULL, drawing_run, &g);
-  if (try_early) *small = dlx_tree_small(d, paths, first); /* while drawing, when early */
+  if (try_early) *small = dlx_tree_small(d, &paths, first); /* while drawing, when early */
   if (early) {
     if (*small) atomic_store(&w.halt, 1);
     pthread_join(g.thread, NULL);
   } else if (!*small) {
     draw_trial(&g);
   }
-  bool wins = *small || (g.drawn && bitdlx_wins(d, paths, &g.t, halt, w.half, spare));
+  bool wins = *small || (g.drawn && bitdlx_wins(d, &paths, &g.t, halt, w.half, spare));
   watch_end(&w);
   trial_free(&g.t);
   *made = g.t.engine;
@@ -591,10 +591,7 @@ static void bitset_choice(const pc_xc *xc, const pc_trial_limit *limit, pc_engin
 {
   pc_bitdlx *d = pc_bitdlx_new(xc);
   pc_bitsweep *b = NULL;
-  pc_bitdlx_paths paths = pc_bitdlx_paths_start(1);
-  double first = d ? pc_bitdlx_estimate_more(d, &paths, SMALL_PATHS) : 0;
-  bool small = d && first < SMALL_NODES / 4, wins = small;
-  if (d && !small) wins = bitdlx_wins_trial(d, &paths, first, xc, limit, &small, &b);
+  bool small = false, wins = d && bitdlx_wins_trial(d, xc, limit, &small, &b);
   if (wins) {
     *made = (pc_engine_made){&pc_engine_bitdlx, d, small};
     pc_bitsweep_free(b);
