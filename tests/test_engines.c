@@ -64,8 +64,8 @@ Test(engines, refusals)
    test_bitdlx.c); with the stop flag already set it sees nothing and takes
    bits at once (the search then stops as well). On one thread, and on two
    (its sample then drawn on a thread of its own while bitdlx's estimate
-   ends: its first paths put the tree between EARLY_NODES and four times
-   SMALL_NODES, engines.c). */
+   ends: its first paths put the tree between EARLY_NODES and LARGE_FIRST,
+   engines.c). */
 Test(engines, auto_trial_and_stop)
 {
   pc_puzzle pz;

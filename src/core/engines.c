@@ -441,17 +441,21 @@ static double dlx_tree_nodes(pc_bitdlx *d, pc_bitdlx_paths *paths)
    bitdlx, whose tree the estimate measures, takes it (bits's tree can be
    far larger than DLX's). The first SMALL_PATHS settle it when they put
    the tree under a quarter of SMALL_NODES (scott_x23.dlx: a 5 ms search,
-   which the other paths would lengthen by a third) or over four times it
-   (no estimate here has fallen by that much with more paths; the others
-   cost some 3 ms, left to the trial's second rule, which may not need
-   them); in between, all TRIAL_PATHS judge. `first`: the first paths'
+   which the other paths would lengthen by a third) or at LARGE_FIRST or
+   over; in between, all TRIAL_PATHS judge. `first`: the first paths'
    estimate. */
 #define SMALL_NODES 100000
+
+/* Twice SMALL_NODES: no estimate here has fallen by 1.8 times with more
+   paths (pent3x20 and scott by 1.7), and a small search taken for a larger
+   one costs only a trial; the other paths cost 1 to 2 ms (pent5x12), left
+   to the trial's second rule, which may not need them. */
+#define LARGE_FIRST (2 * SMALL_NODES)
 
 static bool dlx_tree_small(pc_bitdlx *d, pc_bitdlx_paths *paths, double first)
 {
   if (first < SMALL_NODES / 4) return true;
-  return first < 4 * SMALL_NODES && dlx_tree_nodes(d, paths) < SMALL_NODES;
+  return first < LARGE_FIRST && dlx_tree_nodes(d, paths) < SMALL_NODES;
 }
 
 /* Knuth's estimates of the two whole trees: bits's from the first n
@@ -545,8 +549,8 @@ static void trial_free(trial *t)
   groups_free(&t->groups);
 }
 
-/* Where the first paths' estimate is at least this (and under four times
-   SMALL_NODES: dlx_tree_small), with a core to spare, the trial's sample
+/* Where the first paths' estimate is at least this (and under
+   LARGE_FIRST: dlx_tree_small), with a core to spare, the trial's sample
    is drawn while the other paths are. The drawing stops where they find
    the search small, but not while bits's tables are built (some 1 ms),
    and the searches under it ended small as often as not (scott,
@@ -563,7 +567,7 @@ static bool bitdlx_wins_trial(pc_bitdlx *d, const pc_xc *xc, const pc_trial_limi
   pc_bitdlx_paths paths = pc_bitdlx_paths_start(1);
   double first = pc_bitdlx_estimate_more(d, &paths, SMALL_PATHS);
   bool spare = spare_core(limit->threads);
-  bool try_early = spare && first >= EARLY_NODES && first < 4 * SMALL_NODES;
+  bool try_early = spare && first >= EARLY_NODES && first < LARGE_FIRST;
   *small = false;
   if (!try_early && (*small = dlx_tree_small(d, &paths, first))) return true;
   watch w;
