@@ -251,6 +251,14 @@ Test(bitdlx, auto_choice)
   /* bits 7 times faster, though Knuth's estimate of bitdlx's tree from
      random paths is 16 times under bits's (engines.c). */
   cr_expect_str_eq(auto_for("onesided3x30")->name, "bits");
+  /* Under a million nodes the trial judges a quarter of its sample first
+     (engines.c, QUICK_BAR): the 5x5 tetrastick boards without H (bits
+     2,918,021 nodes, bitdlx 905,131; bits 1.2 times faster) and without L
+     (13,431,528 and 2,470,605; bitdlx 1.6 times faster), whose whole trees
+     are 3.2 and 5.4 times apart, and pent4x15 (1.1 times). */
+  cr_expect_str_eq(auto_for("tetra5x5-noH")->name, "bits");
+  cr_expect_str_eq(auto_for("tetra5x5-noL")->name, "bitdlx");
+  cr_expect_str_eq(auto_for("pent4x15")->name, "bits");
   /* A search too small for a trial (Knuth's estimate of its tree): bitdlx
      without one, Scott's problem as beyond 256 items (with no option at
      all, a tree of one node). */

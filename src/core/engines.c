@@ -113,7 +113,7 @@ static const pc_engine *by_name(const char *name)
 }
 
 /* The trial behind `auto`. The bits engine's own tree is split at the
-   first depth with TRIAL_LEAVES subproblems or more, and TRIAL_SAMPLE of
+   first depth with trial_leaves subproblems or more, and TRIAL_SAMPLE of
    them are drawn in proportion to their path probabilities (Knuth's
    estimate of a subtree's share: the heavy ones, where the work is), then
    searched by both bitset engines, one sample after the other. A bitdlx
@@ -130,6 +130,16 @@ static const pc_engine *by_name(const char *name)
 #define TRIAL_PATHS 1024
 #define TRIAL_TICK_SECONDS 0.005
 
+/* The split's leaves for a tree of bitdlx's `nodes` (Knuth's estimate):
+   TRIAL_LEAVES, or a sixteenth of a smaller tree. A split pass visits
+   some 1.5 times its leaves, and on a small tree a sixteenth of it gives
+   samples cheap enough already (pent4x15: 13,115 leaves at depth 5, where
+   16,384 took a depth 6 pass of 54,000 nodes, a quarter of bits's tree). */
+static int64_t trial_leaves(double nodes)
+{
+  return nodes / 16 < TRIAL_LEAVES ? (int64_t)(nodes / 16) : TRIAL_LEAVES;
+}
+
 /* bits's nodes on the samples past which bitdlx wins: 4.4 times bitdlx's,
    the bar that sorts the tetra5x5 boards, the closest calls measured
    (docs/speed.md, session 19). */
@@ -137,7 +147,8 @@ static uint64_t sample_bar(uint64_t dlx_nodes) { return dlx_nodes * 44 / 10; }
 
 /* A split pass's leaves, in groups by parent: the node one level above
    the split (or a solution above it, alone), kept as a prefix. Parents
-   are leaves of the pass before, so there are fewer than TRIAL_LEAVES. */
+   are leaves of the pass before, so there are fewer than the leaves
+   wanted. */
 typedef struct trial_group {
   double before, p;         /* the leaves' probabilities before it; its own */
   int32_t len;              /* its prefix's options */
@@ -151,12 +162,13 @@ typedef struct trial_groups {
 
 typedef struct trial {
   pc_bitsweep *engine;
-  int64_t leaves;
+  int64_t wanted, leaves; /* the split's leaves: at least, and had */
   int32_t depth, taken;
   double total, seen;     /* the leaves' path probabilities: all, so far */
   trial_groups groups;    /* the last pass's */
   double above_p;         /* the path probability of the group searched */
   int32_t next;           /* the next sample point to pass */
+  int32_t every;          /* the points taken: every one, or QUICK_EVERY */
   int32_t *prefix, *len, *weight; /* TRIAL_SAMPLE prefixes of `depth` options */
   double prob[TRIAL_SAMPLE];      /* their path probabilities */
   uint64_t above;                 /* the nodes above the leaves */
@@ -265,10 +277,11 @@ static bool count_leaf(void *ctx, const int32_t *options, int32_t n)
 }
 
 /* Systematic sampling: the leaf in which the cumulative probability
-   passes (i + 1/2) / TRIAL_SAMPLE of the total, weighted by how many such
-   points fall in it. The leaves are those of one group, searched again
-   under its prefix: the same leaves, with the same probabilities to the
-   last bit, as a second pass over the whole tree would see. */
+   passes (i + 1/2) / TRIAL_SAMPLE of the total (i a multiple of `every`),
+   weighted by how many such points fall in it. The leaves are those of
+   one group, searched again under its prefix: the same leaves, with the
+   same probabilities to the last bit, as a second pass over the whole
+   tree would see. */
 static bool take_leaf(void *ctx, const int32_t *options, int32_t n)
 {
   trial *t = ctx;
@@ -276,7 +289,7 @@ static bool take_leaf(void *ctx, const int32_t *options, int32_t n)
   t->seen += p;
   int32_t w = 0;
   while (t->next < TRIAL_SAMPLE && t->seen >= (t->next + 0.5) / TRIAL_SAMPLE * t->total)
-    t->next++, w++;
+    t->next += t->every, w++;
   if (w) {
     memcpy(t->prefix + (size_t)t->taken * (size_t)t->depth, options, (size_t)n * sizeof *options);
     t->len[t->taken] = n;
@@ -307,14 +320,29 @@ static bool take_sample(trial *t, const atomic_int *halt)
   return true;
 }
 
+/* The sample of every `every`-th point, drawn anew from the split;
+   false when out of memory or halted. */
+static bool take_points(trial *t, int32_t every, const atomic_int *halt)
+{
+  free(t->prefix);
+  free(t->len);
+  free(t->weight);
+  t->next = t->taken = 0;
+  t->every = every;
+  t->prefix = pc_alloc_array((size_t)TRIAL_SAMPLE * (size_t)t->depth, sizeof *t->prefix);
+  t->len = pc_alloc_array(TRIAL_SAMPLE, sizeof *t->len);
+  t->weight = pc_alloc_array(TRIAL_SAMPLE, sizeof *t->weight);
+  return t->prefix && t->len && t->weight && take_sample(t, halt);
+}
+
 /* Splits bits's tree at the shallowest depth with enough leaves (or takes
-   the whole tree) and draws the sample; false when out of memory or
-   halted. */
-static bool draw_sample(trial *t, const pc_xc *xc, const atomic_int *halt)
+   the whole tree) and draws the sample of every `every`-th point; false
+   when out of memory or halted. */
+static bool draw_sample(trial *t, const pc_xc *xc, int32_t every, const atomic_int *halt)
 {
   pc_dlx_stats st = {.complete = true};
   for (int64_t before = -1;
-       t->leaves < TRIAL_LEAVES && t->leaves > before && t->depth < xc->n_primary && st.complete;) {
+       t->leaves < t->wanted && t->leaves > before && t->depth < xc->n_primary && st.complete;) {
     before = t->leaves;
     t->leaves = 0;
     t->total = 0;
@@ -327,10 +355,7 @@ static bool draw_sample(trial *t, const pc_xc *xc, const atomic_int *halt)
   }
   if (!st.complete) return false;
   t->above = st.nodes - st.solutions;
-  t->prefix = pc_alloc_array((size_t)TRIAL_SAMPLE * (size_t)t->depth, sizeof *t->prefix);
-  t->len = pc_alloc_array(TRIAL_SAMPLE, sizeof *t->len);
-  t->weight = pc_alloc_array(TRIAL_SAMPLE, sizeof *t->weight);
-  return t->prefix && t->len && t->weight && take_sample(t, halt);
+  return take_points(t, every, halt);
 }
 
 /* Sample i of the trial as a subproblem, searched within `cap` nodes (0:
@@ -511,6 +536,45 @@ static bool bitdlx_wins(pc_bitdlx *d, pc_bitdlx_paths *paths, trial *t,
           smaller_by_node_cost(d, paths, t, n, scaled));
 }
 
+/* A quarter of the sample's points (every QUICK_EVERY-th: systematic
+   sampling still) is searched first where bitdlx's tree is under
+   QUICK_FIRST nodes by the first paths' estimate, a search of well under a
+   second, where the whole sample costs a tenth of the search or more
+   (docs/speed.md, session 23). Where bits visits at most
+   QUICK_BAR times bitdlx's nodes there (under half sample_bar's 4.4, under
+   the 3 that lets the trees' estimates judge), bits wins at once; else
+   the whole sample is drawn and judged as without this round. */
+#define QUICK_FIRST (10 * SMALL_NODES)
+#define QUICK_EVERY 4
+#define QUICK_BAR 2
+
+static bool bits_clearly_wins(pc_bitdlx *d, trial *t, const atomic_int *halt)
+{
+  uint64_t dlx_nodes = 0;
+  for (int32_t i = 0; i < t->taken; i++) {
+    pc_dlx_config sub = sample(t, i, halt, 0);
+    pc_dlx_stats st;
+    pc_bitdlx_search(d, &sub, &st);
+    if (!st.complete) return false;
+    dlx_nodes += st.nodes * (uint64_t)t->weight[i];
+  }
+  int32_t n = t->taken;
+  bool passed;
+  double scaled;
+  uint64_t bits_nodes = bits_on_samples(t->engine, t, &n, halt, QUICK_BAR * dlx_nodes, &passed,
+                                        &scaled);
+  return n == t->taken && !passed && bits_nodes <= QUICK_BAR * dlx_nodes;
+}
+
+/* The trial's verdict on its drawn sample: on a quarter of its points
+   first (bits_clearly_wins), then on all (bitdlx_wins). */
+static bool bitdlx_wins_drawn(pc_bitdlx *d, pc_bitdlx_paths *paths, trial *t,
+                              const atomic_int *halt, double half, bool spare_core)
+{
+  if (t->every > 1 && (bits_clearly_wins(d, t, halt) || !take_points(t, 1, halt))) return false;
+  return bitdlx_wins(d, paths, t, halt, half, spare_core);
+}
+
 /* Whether the run has a core besides the trial's. */
 static bool spare_core(int threads)
 {
@@ -522,6 +586,8 @@ static bool spare_core(int threads)
    (bitset_choice). */
 typedef struct drawing {
   const pc_xc *xc;
+  int64_t wanted; /* the split's leaves */
+  int32_t every;  /* the sample's points (take_points) */
   const atomic_int *halt;
   trial t; /* t.engine: bits's instance, NULL when out of memory */
   bool drawn;
@@ -530,8 +596,8 @@ typedef struct drawing {
 
 static void draw_trial(drawing *g)
 {
-  g->t = (trial){.engine = pc_bitsweep_new(g->xc)};
-  g->drawn = g->t.engine && draw_sample(&g->t, g->xc, g->halt);
+  g->t = (trial){.engine = pc_bitsweep_new(g->xc), .wanted = g->wanted};
+  g->drawn = g->t.engine && draw_sample(&g->t, g->xc, g->every, g->halt);
 }
 
 static void *drawing_run(void *arg)
@@ -572,7 +638,8 @@ static bool bitdlx_wins_trial(pc_bitdlx *d, const pc_xc *xc, const pc_trial_limi
   if (!try_early && (*small = dlx_tree_small(d, &paths, first))) return true;
   watch w;
   const atomic_int *halt = watch_start(&w, limit->stop, limit->seconds, try_early);
-  drawing g = {.xc = xc, .halt = halt};
+  drawing g = {.xc = xc, .halt = halt, .wanted = trial_leaves(first),
+               .every = first < QUICK_FIRST ? QUICK_EVERY : 1};
   bool early = try_early && halt == &w.halt && !pthread_create(&g.thread, NULL, drawing_run, &g);
   if (try_early) *small = dlx_tree_small(d, &paths, first); /* while drawing, when early */
   if (early) {
@@ -581,7 +648,7 @@ static bool bitdlx_wins_trial(pc_bitdlx *d, const pc_xc *xc, const pc_trial_limi
   } else if (!*small) {
     draw_trial(&g);
   }
-  bool wins = *small || (g.drawn && bitdlx_wins(d, &paths, &g.t, halt, w.half, spare));
+  bool wins = *small || (g.drawn && bitdlx_wins_drawn(d, &paths, &g.t, halt, w.half, spare));
   watch_end(&w);
   trial_free(&g.t);
   *made = g.t.engine;
