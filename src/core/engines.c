@@ -168,9 +168,11 @@ typedef struct trial {
   trial_groups groups;    /* the last pass's */
   double above_p;         /* the path probability of the group searched */
   int32_t next;           /* the next sample point to pass */
-  int32_t every;          /* the points taken: every one, or QUICK_EVERY */
+  bool quick;             /* a quarter of the points judged first */
   int32_t *prefix, *len, *weight; /* TRIAL_SAMPLE prefixes of `depth` options */
   double prob[TRIAL_SAMPLE];      /* their path probabilities */
+  int32_t point[TRIAL_SAMPLE];    /* their first sample points */
+  uint64_t dlx_known[TRIAL_SAMPLE]; /* bitdlx's nodes on them, 0 until searched */
   uint64_t above;                 /* the nodes above the leaves */
   uint64_t known[TRIAL_SAMPLE];   /* bits's nodes on the first n_known, */
   int32_t n_known;                /* searched beside bitdlx (beside_start) */
@@ -277,11 +279,10 @@ static bool count_leaf(void *ctx, const int32_t *options, int32_t n)
 }
 
 /* Systematic sampling: the leaf in which the cumulative probability
-   passes (i + 1/2) / TRIAL_SAMPLE of the total (i a multiple of `every`),
-   weighted by how many such points fall in it. The leaves are those of
-   one group, searched again under its prefix: the same leaves, with the
-   same probabilities to the last bit, as a second pass over the whole
-   tree would see. */
+   passes (i + 1/2) / TRIAL_SAMPLE of the total, weighted by how many such
+   points fall in it. The leaves are those of one group, searched again
+   under its prefix: the same leaves, with the same probabilities to the
+   last bit, as a second pass over the whole tree would see. */
 static bool take_leaf(void *ctx, const int32_t *options, int32_t n)
 {
   trial *t = ctx;
@@ -289,8 +290,9 @@ static bool take_leaf(void *ctx, const int32_t *options, int32_t n)
   t->seen += p;
   int32_t w = 0;
   while (t->next < TRIAL_SAMPLE && t->seen >= (t->next + 0.5) / TRIAL_SAMPLE * t->total)
-    t->next += t->every, w++;
+    t->next++, w++;
   if (w) {
+    t->point[t->taken] = t->next - w;
     memcpy(t->prefix + (size_t)t->taken * (size_t)t->depth, options, (size_t)n * sizeof *options);
     t->len[t->taken] = n;
     t->prob[t->taken] = p;
@@ -320,25 +322,10 @@ static bool take_sample(trial *t, const atomic_int *halt)
   return true;
 }
 
-/* The sample of every `every`-th point, drawn anew from the split;
-   false when out of memory or halted. */
-static bool take_points(trial *t, int32_t every, const atomic_int *halt)
-{
-  free(t->prefix);
-  free(t->len);
-  free(t->weight);
-  t->next = t->taken = 0;
-  t->every = every;
-  t->prefix = pc_alloc_array((size_t)TRIAL_SAMPLE * (size_t)t->depth, sizeof *t->prefix);
-  t->len = pc_alloc_array(TRIAL_SAMPLE, sizeof *t->len);
-  t->weight = pc_alloc_array(TRIAL_SAMPLE, sizeof *t->weight);
-  return t->prefix && t->len && t->weight && take_sample(t, halt);
-}
-
 /* Splits bits's tree at the shallowest depth with enough leaves (or takes
-   the whole tree) and draws the sample of every `every`-th point; false
-   when out of memory or halted. */
-static bool draw_sample(trial *t, const pc_xc *xc, int32_t every, const atomic_int *halt)
+   the whole tree) and draws the sample; false when out of memory or
+   halted. */
+static bool draw_sample(trial *t, const pc_xc *xc, const atomic_int *halt)
 {
   pc_dlx_stats st = {.complete = true};
   for (int64_t before = -1;
@@ -355,7 +342,10 @@ static bool draw_sample(trial *t, const pc_xc *xc, int32_t every, const atomic_i
   }
   if (!st.complete) return false;
   t->above = st.nodes - st.solutions;
-  return take_points(t, every, halt);
+  t->prefix = pc_alloc_array((size_t)TRIAL_SAMPLE * (size_t)t->depth, sizeof *t->prefix);
+  t->len = pc_alloc_array(TRIAL_SAMPLE, sizeof *t->len);
+  t->weight = pc_alloc_array(TRIAL_SAMPLE, sizeof *t->weight);
+  return t->prefix && t->len && t->weight && take_sample(t, halt);
 }
 
 /* Sample i of the trial as a subproblem, searched within `cap` nodes (0:
@@ -366,21 +356,35 @@ static pc_dlx_config sample(const trial *t, int32_t i, const atomic_int *halt, u
                          .n_prefix = t->len[i], .stop = halt, .max_nodes = cap};
 }
 
-/* bits's nodes on the first n samples, each weighed, the search capped as
-   soon as they pass `limit` (*passed then set: bitdlx has won); when
-   `halt` cuts a sample short, the samples before it (*n set to them).
-   *scaled: each sample's nodes over its path probability, weighed and
-   summed (for Knuth's estimate of bits's whole tree). A sample whose
-   nodes are known counts as its capped search would have. */
-static uint64_t bits_on_samples(pc_bitsweep *b, const trial *t, int32_t *n,
-                                const atomic_int *halt, uint64_t limit, bool *passed,
-                                double *scaled)
+/* bitdlx's nodes on sample i, searched once (0 when `halt` cut it). */
+static uint64_t dlx_on_sample(pc_bitdlx *d, trial *t, int32_t i, const atomic_int *halt)
+{
+  if (!t->dlx_known[i]) {
+    pc_dlx_config sub = sample(t, i, halt, 0);
+    pc_dlx_stats st;
+    pc_bitdlx_search(d, &sub, &st);
+    if (st.complete) t->dlx_known[i] = st.nodes;
+  }
+  return t->dlx_known[i];
+}
+
+/* bits's nodes on the first n samples, each weighed by its points in
+   `weight` (t->weight, or a part of them: those of weight 0 left out), the
+   search capped as soon as they pass `limit` (*passed then set: bitdlx
+   has won); when `halt` cuts a sample short, the samples before it (*n
+   set to them). *scaled: each sample's nodes over its path probability,
+   weighed and summed (for Knuth's estimate of bits's whole tree). A
+   sample whose nodes are known counts as its capped search would have. */
+static uint64_t bits_on_samples(pc_bitsweep *b, const trial *t, const int32_t *weight,
+                                int32_t *n, const atomic_int *halt, uint64_t limit,
+                                bool *passed, double *scaled)
 {
   uint64_t nodes = 0;
   *passed = false;
   *scaled = 0;
   for (int32_t i = 0; i < *n; i++) {
-    uint64_t w = (uint64_t)t->weight[i];
+    uint64_t w = (uint64_t)weight[i];
+    if (!w) continue;
     if (nodes > limit) { /* a search that ended right at its cap */
       *passed = true;
       return nodes;
@@ -522,56 +526,61 @@ static bool bitdlx_wins(pc_bitdlx *d, pc_bitdlx_paths *paths, trial *t,
   double scaled = 0;
   beside s;
   beside_start(&s, t->engine, t, spare_core);
-  for (pc_dlx_stats st; n < t->taken && pc_now() < half; n++) {
-    pc_dlx_config sub = sample(t, n, halt, 0);
-    pc_bitdlx_search(d, &sub, &st);
-    if (!st.complete) break;
-    by_dlx[n + 1] = by_dlx[n] + st.nodes * (uint64_t)t->weight[n];
+  for (uint64_t nodes; n < t->taken && pc_now() < half; n++) {
+    if (!(nodes = dlx_on_sample(d, t, n, halt))) break;
+    by_dlx[n + 1] = by_dlx[n] + nodes * (uint64_t)t->weight[n];
   }
   beside_end(&s);
   if (n == 0) return false;
-  bits_nodes = bits_on_samples(t->engine, t, &n, halt, sample_bar(by_dlx[n]), &passed, &scaled);
+  bits_nodes = bits_on_samples(t->engine, t, t->weight, &n, halt, sample_bar(by_dlx[n]), &passed,
+                               &scaled);
   return passed || bits_nodes > sample_bar(by_dlx[n]) ||
          (2 * bits_nodes > TRIAL_NODE_COST * by_dlx[n] &&
           smaller_by_node_cost(d, paths, t, n, scaled));
 }
 
 /* A quarter of the sample's points (every QUICK_EVERY-th: systematic
-   sampling still) is searched first where bitdlx's tree is under
+   sampling still) is judged first where bitdlx's tree is under
    QUICK_FIRST nodes by the first paths' estimate, a search of well under a
    second, where the whole sample costs a tenth of the search or more
-   (docs/speed.md, session 23). Where bits visits at most
-   QUICK_BAR times bitdlx's nodes there (under half sample_bar's 4.4, under
-   the 3 that lets the trees' estimates judge), bits wins at once; else
-   the whole sample is drawn and judged as without this round. */
+   (docs/speed.md, session 23). Where bits visits at most QUICK_BAR times
+   bitdlx's nodes there (under half sample_bar's 4.4, under the 3 that
+   lets the trees' estimates judge), bits wins at once; else the whole
+   sample is judged as without this round (bitdlx's searches kept). */
 #define QUICK_FIRST (10 * SMALL_NODES)
 #define QUICK_EVERY 4
 #define QUICK_BAR 2
 
+/* The quarter's points in sample i: the multiples of QUICK_EVERY among
+   its points. */
+static int32_t quarter_points(const trial *t, int32_t i)
+{
+  int32_t from = t->point[i], to = from + t->weight[i];
+  return (to + QUICK_EVERY - 1) / QUICK_EVERY - (from + QUICK_EVERY - 1) / QUICK_EVERY;
+}
+
 static bool bits_clearly_wins(pc_bitdlx *d, trial *t, const atomic_int *halt)
 {
-  uint64_t dlx_nodes = 0;
-  for (int32_t i = 0; i < t->taken; i++) {
-    pc_dlx_config sub = sample(t, i, halt, 0);
-    pc_dlx_stats st;
-    pc_bitdlx_search(d, &sub, &st);
-    if (!st.complete) return false;
-    dlx_nodes += st.nodes * (uint64_t)t->weight[i];
-  }
-  int32_t n = t->taken;
+  int32_t weight[TRIAL_SAMPLE], n = t->taken;
+  uint64_t dlx_nodes = 0, nodes;
+  for (int32_t i = 0; i < n; i++)
+    if ((weight[i] = quarter_points(t, i))) {
+      if (!(nodes = dlx_on_sample(d, t, i, halt))) return false;
+      dlx_nodes += nodes * (uint64_t)weight[i];
+    }
   bool passed;
   double scaled;
-  uint64_t bits_nodes = bits_on_samples(t->engine, t, &n, halt, QUICK_BAR * dlx_nodes, &passed,
-                                        &scaled);
+  uint64_t bits_nodes = bits_on_samples(t->engine, t, weight, &n, halt, QUICK_BAR * dlx_nodes,
+                                        &passed, &scaled);
   return n == t->taken && !passed && bits_nodes <= QUICK_BAR * dlx_nodes;
 }
 
 /* The trial's verdict on its drawn sample: on a quarter of its points
-   first (bits_clearly_wins), then on all (bitdlx_wins). */
+   first where it is quick (bits_clearly_wins), then on all (bitdlx_wins). */
 static bool bitdlx_wins_drawn(pc_bitdlx *d, pc_bitdlx_paths *paths, trial *t,
                               const atomic_int *halt, double half, bool spare_core)
 {
-  if (t->every > 1 && (bits_clearly_wins(d, t, halt) || !take_points(t, 1, halt))) return false;
+  if (t->quick && bits_clearly_wins(d, t, halt)) return false;
   return bitdlx_wins(d, paths, t, halt, half, spare_core);
 }
 
@@ -587,7 +596,7 @@ static bool spare_core(int threads)
 typedef struct drawing {
   const pc_xc *xc;
   int64_t wanted; /* the split's leaves */
-  int32_t every;  /* the sample's points (take_points) */
+  bool quick;     /* trial.quick */
   const atomic_int *halt;
   trial t; /* t.engine: bits's instance, NULL when out of memory */
   bool drawn;
@@ -596,8 +605,8 @@ typedef struct drawing {
 
 static void draw_trial(drawing *g)
 {
-  g->t = (trial){.engine = pc_bitsweep_new(g->xc), .wanted = g->wanted};
-  g->drawn = g->t.engine && draw_sample(&g->t, g->xc, g->every, g->halt);
+  g->t = (trial){.engine = pc_bitsweep_new(g->xc), .wanted = g->wanted, .quick = g->quick};
+  g->drawn = g->t.engine && draw_sample(&g->t, g->xc, g->halt);
 }
 
 static void *drawing_run(void *arg)
@@ -639,7 +648,7 @@ static bool bitdlx_wins_trial(pc_bitdlx *d, const pc_xc *xc, const pc_trial_limi
   watch w;
   const atomic_int *halt = watch_start(&w, limit->stop, limit->seconds, try_early);
   drawing g = {.xc = xc, .halt = halt, .wanted = trial_leaves(first),
-               .every = first < QUICK_FIRST ? QUICK_EVERY : 1};
+               .quick = first < QUICK_FIRST};
   bool early = try_early && halt == &w.halt && !pthread_create(&g.thread, NULL, drawing_run, &g);
   if (try_early) *small = dlx_tree_small(d, &paths, first); /* while drawing, when early */
   if (early) {
