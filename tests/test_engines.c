@@ -91,11 +91,15 @@ Test(engines, auto_trial_and_stop)
 
 /* With a core to spare the trial runs bits beside bitdlx, and must come
    to the choice one thread comes to: where bits is hopeless (its search
-   stopped mid-sample), where it wins (all samples done beside), and the
-   tetrastick boards, the closest calls (docs/speed.md). */
+   stopped mid-sample), where it wins (all samples done beside), the
+   tetrastick boards, the closest calls (docs/speed.md), and pent4x15 and
+   y45, whose trees are split while the estimate's other paths are drawn
+   (y45's then deeper: the 1,024 paths put its tree at 28 million nodes,
+   the first 256 at 170,000). */
 Test(engines, auto_same_choice_on_two_threads)
 {
-  const char *boards[] = {"kanoodle-pyramid", "tetra5x5-noY", "tetra5x5-noJ", "pent5x12"};
+  const char *boards[] = {"kanoodle-pyramid", "tetra5x5-noY", "tetra5x5-noJ", "pent5x12",
+                          "pent4x15",         "y45"};
   pc_error err = {0};
   for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
     pc_puzzle pz;

@@ -322,10 +322,10 @@ static bool take_sample(trial *t, const atomic_int *halt)
   return true;
 }
 
-/* Splits bits's tree at the shallowest depth with enough leaves (or takes
-   the whole tree) and draws the sample; false when out of memory or
-   halted. */
-static bool draw_sample(trial *t, const pc_xc *xc, const atomic_int *halt)
+/* Splits bits's tree at the shallowest depth with t->wanted leaves (or
+   takes the whole tree), from the depth of the split before, if any;
+   false when out of memory or halted. */
+static bool split_tree(trial *t, const pc_xc *xc, const atomic_int *halt)
 {
   pc_dlx_stats st = {.complete = true};
   for (int64_t before = -1;
@@ -339,9 +339,14 @@ static bool draw_sample(trial *t, const pc_xc *xc, const atomic_int *halt)
     pc_bitsweep_search(t->engine, &(pc_dlx_config){.split_depth = t->depth, .visit = count_leaf,
                                                    .ctx = t, .stop = halt},
                        &st);
+    t->above = st.nodes - st.solutions;
   }
-  if (!st.complete) return false;
-  t->above = st.nodes - st.solutions;
+  return st.complete;
+}
+
+/* The sample, from the split; false when out of memory or halted. */
+static bool take_points(trial *t, const atomic_int *halt)
+{
   t->prefix = pc_alloc_array((size_t)TRIAL_SAMPLE * (size_t)t->depth, sizeof *t->prefix);
   t->len = pc_alloc_array(TRIAL_SAMPLE, sizeof *t->len);
   t->weight = pc_alloc_array(TRIAL_SAMPLE, sizeof *t->weight);
@@ -457,12 +462,18 @@ static void beside_end(beside *s)
    nodes at 1,100, 256 at 170,000, 1,024 at 28 million. */
 #define SMALL_PATHS 256
 
+/* The estimate from the paths drawn so far. */
+static double dlx_tree_so_far(const pc_bitdlx_paths *paths)
+{
+  return paths->total / (double)paths->drawn;
+}
+
 /* The estimate from all TRIAL_PATHS, those not drawn yet drawn now. */
 static double dlx_tree_nodes(pc_bitdlx *d, pc_bitdlx_paths *paths)
 {
   if (paths->drawn < TRIAL_PATHS)
     return pc_bitdlx_estimate_more(d, paths, TRIAL_PATHS - paths->drawn);
-  return paths->total / (double)paths->drawn;
+  return dlx_tree_so_far(paths);
 }
 
 /* A search this small (bitdlx's tree under SMALL_NODES by the estimate)
@@ -541,8 +552,9 @@ static bool bitdlx_wins(pc_bitdlx *d, pc_bitdlx_paths *paths, trial *t,
 
 /* A quarter of the sample's points (every QUICK_EVERY-th: systematic
    sampling still) is judged first where bitdlx's tree is under
-   QUICK_FIRST nodes by the first paths' estimate, a search of well under a
-   second, where the whole sample costs a tenth of the search or more
+   QUICK_FIRST nodes by the paths drawn (on y45 the first 256 put 48
+   million nodes at 170,000, the 1,024 at 28 million), a search of well
+   under a second, where the whole sample costs a tenth of the search or more
    (docs/speed.md, session 23). Where bits visits at most QUICK_BAR times
    bitdlx's nodes there (under half sample_bar's 4.4, under the 3 that
    lets the trees' estimates judge), bits wins at once; else the whole
@@ -590,13 +602,12 @@ static bool spare_core(int threads)
   return threads > 1 || (threads == 0 && sysconf(_SC_NPROCESSORS_ONLN) > 1);
 }
 
-/* bits's instance and the trial's sample drawn with it, until `halt`; with
-   a core to spare, on a thread of its own while bitdlx's estimate ends
-   (bitset_choice). */
+/* bits's instance and the split of its tree for the first paths' estimate,
+   until `halt`; with a core to spare, on a thread of its own while
+   bitdlx's estimate ends (bitdlx_wins_trial). */
 typedef struct drawing {
   const pc_xc *xc;
-  int64_t wanted; /* the split's leaves */
-  bool quick;     /* trial.quick */
+  double first; /* the first paths' estimate */
   const atomic_int *halt;
   trial t; /* t.engine: bits's instance, NULL when out of memory */
   bool drawn;
@@ -605,8 +616,18 @@ typedef struct drawing {
 
 static void draw_trial(drawing *g)
 {
-  g->t = (trial){.engine = pc_bitsweep_new(g->xc), .wanted = g->wanted, .quick = g->quick};
-  g->drawn = g->t.engine && draw_sample(&g->t, g->xc, g->halt);
+  g->t = (trial){.engine = pc_bitsweep_new(g->xc), .wanted = trial_leaves(g->first)};
+  g->drawn = g->t.engine && split_tree(&g->t, g->xc, g->halt);
+}
+
+/* The trial's sample for bitdlx's tree as all the paths drawn estimate it
+   (more may have been drawn since the split): the split deeper where it
+   wants more leaves, then the points; the same on one thread and more. */
+static bool sample_drawn(trial *t, const pc_xc *xc, double nodes, const atomic_int *halt)
+{
+  t->wanted = trial_leaves(nodes);
+  t->quick = nodes < QUICK_FIRST;
+  return split_tree(t, xc, halt) && take_points(t, halt);
 }
 
 static void *drawing_run(void *arg)
@@ -647,8 +668,7 @@ static bool bitdlx_wins_trial(pc_bitdlx *d, const pc_xc *xc, const pc_trial_limi
   if (!try_early && (*small = dlx_tree_small(d, &paths, first))) return true;
   watch w;
   const atomic_int *halt = watch_start(&w, limit->stop, limit->seconds, try_early);
-  drawing g = {.xc = xc, .halt = halt, .wanted = trial_leaves(first),
-               .quick = first < QUICK_FIRST};
+  drawing g = {.xc = xc, .first = first, .halt = halt};
   bool early = try_early && halt == &w.halt && !pthread_create(&g.thread, NULL, drawing_run, &g);
   if (try_early) *small = dlx_tree_small(d, &paths, first); /* while drawing, when early */
   if (early) {
@@ -657,7 +677,8 @@ static bool bitdlx_wins_trial(pc_bitdlx *d, const pc_xc *xc, const pc_trial_limi
   } else if (!*small) {
     draw_trial(&g);
   }
-  bool wins = *small || (g.drawn && bitdlx_wins_drawn(d, &paths, &g.t, halt, w.half, spare));
+  bool wins = *small || (g.drawn && sample_drawn(&g.t, xc, dlx_tree_so_far(&paths), halt) &&
+                         bitdlx_wins_drawn(d, &paths, &g.t, halt, w.half, spare));
   watch_end(&w);
   trial_free(&g.t);
   *made = g.t.engine;
