@@ -148,7 +148,7 @@ static uint64_t sample_bar(uint64_t dlx_nodes) { return dlx_nodes * 44 / 10; }
 /* A split pass's leaves, in groups by parent: the node one level above
    the split (or a solution above it, alone), kept as a prefix. Parents
    are leaves of the pass before, so there are fewer than the leaves
-   wanted. */
+   wanted (split_tree). */
 typedef struct trial_group {
   double before, p;         /* the leaves' probabilities before it; its own */
   int32_t len;              /* its prefix's options */
@@ -162,20 +162,20 @@ typedef struct trial_groups {
 
 typedef struct trial {
   pc_bitsweep *engine;
-  int64_t wanted, leaves; /* the split's leaves: at least, and had */
+  int64_t leaves;
   int32_t depth, taken;
   double total, seen;     /* the leaves' path probabilities: all, so far */
   trial_groups groups;    /* the last pass's */
   double above_p;         /* the path probability of the group searched */
   int32_t next;           /* the next sample point to pass */
-  bool quick;             /* a quarter of the points judged first */
   int32_t *prefix, *len, *weight; /* TRIAL_SAMPLE prefixes of `depth` options */
   double prob[TRIAL_SAMPLE];      /* their path probabilities */
   int32_t point[TRIAL_SAMPLE];    /* their first sample points */
-  uint64_t dlx_known[TRIAL_SAMPLE]; /* bitdlx's nodes on them, 0 until searched */
   uint64_t above;                 /* the nodes above the leaves */
-  uint64_t known[TRIAL_SAMPLE];   /* bits's nodes on the first n_known, */
-  int32_t n_known;                /* searched beside bitdlx (beside_start) */
+  /* The engines' nodes on the samples, 0 until searched (a search has its
+     root): bitdlx's kept once searched (dlx_on_sample), bits's those
+     searched beside bitdlx (beside_start). */
+  uint64_t dlx_known[TRIAL_SAMPLE], bits_known[TRIAL_SAMPLE];
 } trial;
 
 /* Sets `halt` when the user's stop flag is set or the time is up, until
@@ -322,14 +322,14 @@ static bool take_sample(trial *t, const atomic_int *halt)
   return true;
 }
 
-/* Splits bits's tree at the shallowest depth with t->wanted leaves (or
+/* Splits bits's tree at the shallowest depth with `wanted` leaves (or
    takes the whole tree), from the depth of the split before, if any;
    false when out of memory or halted. */
-static bool split_tree(trial *t, const pc_xc *xc, const atomic_int *halt)
+static bool split_tree(trial *t, const pc_xc *xc, int64_t wanted, const atomic_int *halt)
 {
   pc_dlx_stats st = {.complete = true};
   for (int64_t before = -1;
-       t->leaves < t->wanted && t->leaves > before && t->depth < xc->n_primary && st.complete;) {
+       t->leaves < wanted && t->leaves > before && t->depth < xc->n_primary && st.complete;) {
     before = t->leaves;
     t->leaves = 0;
     t->total = 0;
@@ -396,9 +396,9 @@ static uint64_t bits_on_samples(pc_bitsweep *b, const trial *t, const int32_t *w
     }
     pc_dlx_config sub = sample(t, i, halt, (limit - nodes) / w + 1);
     pc_dlx_stats st;
-    if (i < t->n_known) { /* as the capped search would end */
-      bool under = t->known[i] <= sub.max_nodes;
-      st = (pc_dlx_stats){.nodes = under ? t->known[i] : sub.max_nodes, .complete = under};
+    if (t->bits_known[i]) { /* as the capped search would end */
+      bool under = t->bits_known[i] <= sub.max_nodes;
+      st = (pc_dlx_stats){.nodes = under ? t->bits_known[i] : sub.max_nodes, .complete = under};
     } else {
       pc_bitsweep_search(b, &sub, &st);
     }
@@ -436,8 +436,7 @@ static void *beside_run(void *arg)
     pc_dlx_stats st;
     pc_bitsweep_search(s->engine, &sub, &st);
     if (!st.complete) break;
-    t->known[i] = st.nodes;
-    t->n_known = i + 1;
+    t->bits_known[i] = st.nodes;
   }
   return NULL;
 }
@@ -588,11 +587,12 @@ static bool bits_clearly_wins(pc_bitdlx *d, trial *t, const atomic_int *halt)
 }
 
 /* The trial's verdict on its drawn sample: on a quarter of its points
-   first where it is quick (bits_clearly_wins), then on all (bitdlx_wins). */
+   first where the paths drawn put bitdlx's tree under QUICK_FIRST
+   (bits_clearly_wins), then on all (bitdlx_wins). */
 static bool bitdlx_wins_drawn(pc_bitdlx *d, pc_bitdlx_paths *paths, trial *t,
                               const atomic_int *halt, double half, bool spare_core)
 {
-  if (t->quick && bits_clearly_wins(d, t, halt)) return false;
+  if (dlx_tree_so_far(paths) < QUICK_FIRST && bits_clearly_wins(d, t, halt)) return false;
   return bitdlx_wins(d, paths, t, halt, half, spare_core);
 }
 
@@ -616,8 +616,8 @@ typedef struct drawing {
 
 static void draw_trial(drawing *g)
 {
-  g->t = (trial){.engine = pc_bitsweep_new(g->xc), .wanted = trial_leaves(g->first)};
-  g->drawn = g->t.engine && split_tree(&g->t, g->xc, g->halt);
+  g->t = (trial){.engine = pc_bitsweep_new(g->xc)};
+  g->drawn = g->t.engine && split_tree(&g->t, g->xc, trial_leaves(g->first), g->halt);
 }
 
 /* The trial's sample for bitdlx's tree as all the paths drawn estimate it
@@ -625,9 +625,7 @@ static void draw_trial(drawing *g)
    wants more leaves, then the points; the same on one thread and more. */
 static bool sample_drawn(trial *t, const pc_xc *xc, double nodes, const atomic_int *halt)
 {
-  t->wanted = trial_leaves(nodes);
-  t->quick = nodes < QUICK_FIRST;
-  return split_tree(t, xc, halt) && take_points(t, halt);
+  return split_tree(t, xc, trial_leaves(nodes), halt) && take_points(t, halt);
 }
 
 static void *drawing_run(void *arg)
