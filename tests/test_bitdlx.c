@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/bitdlx.h"
+#include "core/hot.h"
 #include "engine_check.h"
 #include "support.h"
 
@@ -183,6 +184,69 @@ Test(bitdlx, split_and_prefix) { pc_check_split_and_prefix(bitdlx); }
 Test(bitdlx, forced_first) { pc_check_forced_first(bitdlx); }
 Test(bitdlx, bad_prefix) { pc_check_bad_prefix(bitdlx); }
 Test(bitdlx, limits_and_stop) { pc_check_limits_and_stop(bitdlx); }
+
+/* bitdlx with the options a take kills listed portably (bitdlx.h) even
+   where the processor would list them with AVX-512, as the other tests'
+   bitdlx does there. */
+static void *portable_create(const pc_engine *self, const pc_xc *xc)
+{
+  pc_bitdlx *b = pc_engine_bitdlx.create(self, xc);
+  if (b) pc_bitdlx_portable_listing(b);
+  return b;
+}
+
+static pc_engine portable_bitdlx(void)
+{
+  pc_engine e = pc_engine_bitdlx;
+  e.name = "bitdlx, portable listing";
+  e.create = portable_create;
+  return e;
+}
+
+/* `blocks` blocks of three primary items, each with one option on all
+   three and `partial` options on two of them (which two rotates), the
+   blocks' options interleaved: one solution, and a take kills options in
+   every word of the masks (thousands of options: several summary words). */
+static void blocks_xc(pc_xc *xc, int32_t blocks, int32_t partial)
+{
+  pc_xc_with_items(xc, 3 * blocks, 0);
+  pc_error err;
+  for (int32_t j = -1; j < partial; j++)
+    for (int32_t b = 0; b < blocks; b++) {
+      int32_t items[3] = {3 * b, 3 * b + 1, 3 * b + 2}, n = 3;
+      if (j >= 0) items[j % 3] = items[2], n = 2; /* item j % 3 left out */
+      cr_assert_eq(pc_xc_add_option(xc, items, n, &err), PC_OK);
+    }
+}
+
+/* Both listings give DLX's tree, node for node: where the processor has
+   AVX-512 (VBMI2) the other tests check the vector listing, these the
+   portable one; elsewhere both are the portable one. */
+Test(bitdlx, portable_listing, .timeout = 120)
+{
+  pc_engine portable = portable_bitdlx();
+  cr_expect_eq(pc_check_file(&portable, "knuth3.dlx", true), 1);
+  cr_expect_eq(pc_check_file(&portable, "scott_x23.dlx", true), 19);
+  cr_expect_eq(pc_check_file(&portable, "hexi_rhombus.dlx", true), 156);
+  cr_expect_eq(pc_check_board(&portable, "scott", true), 520);
+  pc_check_random_problems(&portable, true);
+  pc_check_reduced(&portable, "tetra5x5-noH", true);
+  static const int32_t shapes[][2] = {{33, 130}, {80, 60}}; /* one vector a mask, two */
+  for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+    pc_xc xc;
+    blocks_xc(&xc, shapes[i][0], shapes[i][1]);
+    cr_assert_gt(xc.n_options, 4096);
+    cr_expect_eq(pc_check_same_as_dlx(&pc_engine_bitdlx, &xc, "blocks", PC_CHOOSE_MRV, true), 1);
+    cr_expect_eq(pc_check_same_as_dlx(&portable, &xc, "blocks", PC_CHOOSE_MRV, true), 1);
+    pc_bitdlx *b = pc_bitdlx_new(&xc);
+    cr_assert_not_null(b);
+    cr_expect_eq(pc_bitdlx_vector_listing(b), pc_hot_vector_runs());
+    pc_bitdlx_portable_listing(b);
+    cr_expect_not(pc_bitdlx_vector_listing(b));
+    pc_bitdlx_free(b);
+    pc_xc_free(&xc);
+  }
+}
 
 /* Conflict rows up to PC_BITDLX_MAX_ROW_BYTES, and as much state: a few
    thousand items. */

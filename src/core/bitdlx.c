@@ -140,6 +140,11 @@ static size_t sliced_level(const pc_bitdlx *b)
   return ((size_t)b->planes + 1) * (size_t)b->halves;
 }
 
+/* The options a take kills are listed as uint16_t: the conflict rows of
+   65,536 options would take 512 MiB. */
+_Static_assert((uint64_t)65536 * 65536 / 8 > PC_BITDLX_MAX_ROW_BYTES,
+               "an option's number fits 16 bits");
+
 /* The bit-sliced search's state: per level, the counts' planes and the
    summary of the words alive; the options a take kills. False when out
    of memory. */
@@ -147,7 +152,7 @@ static bool alloc_sliced_state(pc_bitdlx *b)
 {
   size_t swords = (size_t)pc_bitdlx_summary_words(b);
   b->sliced = pc_calloc_array((size_t)b->levels * sliced_level(b), sizeof *b->sliced);
-  b->dying = pc_alloc_array((size_t)b->n_options + 8, sizeof *b->dying);
+  b->dying = pc_alloc_array((size_t)b->n_options + 32, sizeof *b->dying);
   b->summary = pc_calloc_array((size_t)b->levels * swords, sizeof *b->summary);
   return b->sliced && b->dying && b->summary;
 }
@@ -159,6 +164,7 @@ static bool alloc_sliced_state(pc_bitdlx *b)
 static bool make_sliced(pc_bitdlx *b)
 {
   int32_t most = 1, unit = 1 << b->shift, halves = b->halves = b->n_primary > 128 ? 2 : 1;
+  b->vector_listing = pc_hot_vector_runs();
   for (int32_t y = 0; y < b->n_primary; y++)
     if (b->root_keys[y] / unit > most) most = b->root_keys[y] / unit;
   while (most >> b->planes) b->planes++;
@@ -390,12 +396,24 @@ PC_HOT_CLONES static void take_wide(pc_bitdlx *b, int32_t k, int32_t l)
 }
 PC_HOT_CLONES static void take_sliced(pc_bitdlx *b, int32_t k, int32_t l)
 {
-  pc_bitdlx_sliced_take(b, k, l, 1);
+  pc_bitdlx_sliced_count(b, k, l, pc_bitdlx_sliced_kill(b, k, l), 1);
 }
 PC_HOT_CLONES static void take_sliced_wide(pc_bitdlx *b, int32_t k, int32_t l)
 {
-  pc_bitdlx_sliced_take(b, k, l, 2);
+  pc_bitdlx_sliced_count(b, k, l, pc_bitdlx_sliced_kill(b, k, l), 2);
 }
+
+#ifdef PC_HOT_VECTOR
+/* The same with the dying options listed by AVX-512 (b->vector_listing). */
+PC_HOT_VECTOR static void take_sliced_vector(pc_bitdlx *b, int32_t k, int32_t l)
+{
+  pc_bitdlx_sliced_count(b, k, l, pc_bitdlx_sliced_kill_vector(b, k, l), 1);
+}
+PC_HOT_VECTOR static void take_sliced_wide_vector(pc_bitdlx *b, int32_t k, int32_t l)
+{
+  pc_bitdlx_sliced_count(b, k, l, pc_bitdlx_sliced_kill_vector(b, k, l), 2);
+}
+#endif
 
 PC_HOT_CLONES static void settle_sliced(pc_bitdlx *b, int32_t l)
 {
@@ -404,6 +422,13 @@ PC_HOT_CLONES static void settle_sliced(pc_bitdlx *b, int32_t l)
 
 static inline void take(pc_bitdlx *b, int32_t k, int32_t l, const int mode)
 {
+#ifdef PC_HOT_VECTOR
+  if (is_sliced(mode) && b->vector_listing) {
+    if (mode == SLICED) take_sliced_vector(b, k, l);
+    else take_sliced_wide_vector(b, k, l);
+    return;
+  }
+#endif
   if (mode == SLICED) take_sliced(b, k, l);
   else if (mode == SLICED_WIDE) take_sliced_wide(b, k, l);
   else if (mode == KEYS_WIDE) take_wide(b, k, l);
@@ -693,6 +718,10 @@ double pc_bitdlx_estimate(pc_bitdlx *b, uint64_t paths, uint64_t seed)
   pc_bitdlx_paths p = pc_bitdlx_paths_start(seed);
   return pc_bitdlx_estimate_more(b, &p, paths);
 }
+
+bool pc_bitdlx_vector_listing(const pc_bitdlx *b) { return b->vector_listing; }
+
+void pc_bitdlx_portable_listing(pc_bitdlx *b) { b->vector_listing = false; }
 
 double pc_bitdlx_path_probability(const pc_bitdlx *b, int32_t n)
 {

@@ -84,6 +84,15 @@ typedef struct pc_bitdlx_paths {
 pc_bitdlx_paths pc_bitdlx_paths_start(uint64_t seed);
 double pc_bitdlx_estimate_more(pc_bitdlx *b, pc_bitdlx_paths *p, uint64_t more);
 
+/* Whether b lists the options a take kills with AVX-512's compress
+   instructions (bitdlx_sliced.h): where the processor has them (with
+   VBMI2: Intel since Ice Lake, AMD since Zen 4) and the counts are
+   bit-sliced. pc_bitdlx_portable_listing turns that off for b (its
+   shares made after keep it): the same tree, node for node (the tests
+   compare the two). */
+bool pc_bitdlx_vector_listing(const pc_bitdlx *b);
+void pc_bitdlx_portable_listing(pc_bitdlx *b);
+
 /* Only from within a visitor: as pc_dlx_path_probability (a prefix's
    levels count as 1). */
 double pc_bitdlx_path_probability(const pc_bitdlx *b, int32_t n);

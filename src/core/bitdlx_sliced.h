@@ -18,6 +18,11 @@
 #define PC_BITDLX_SLICED_H
 
 #include "core/bitdlx_state.h"
+#include "core/hot.h"
+
+#ifdef PC_HOT_VECTOR
+#include <immintrin.h>
+#endif
 
 #define PC_BITDLX_SLICED_ITEMS 256
 /* Dying options summed before the five-plane counter (at most 31) is
@@ -69,16 +74,16 @@ static inline __attribute__((always_inline)) int32_t pc_bitdlx_sliced_kill(pc_bi
   const uint64_t *restrict mask = b->conflicts + (size_t)k * (size_t)words;
   const uint64_t *restrict row = b->row_summary + (size_t)k * (size_t)swords;
   const uint64_t *restrict was = b->summary + (size_t)l * (size_t)swords;
-  int32_t *restrict out = b->dying;
+  uint16_t *restrict out = b->dying;
   for (int32_t s = 0; s < swords; s++)
     for (uint64_t both = was[s] & row[s]; both; both &= both - 1) {
       int32_t w = s * 64 + __builtin_ctzll(both);
       uint64_t d = from[w] & mask[w];
-      int32_t *next = out + __builtin_popcountll(d);
+      uint16_t *next = out + __builtin_popcountll(d);
       do {
 #pragma GCC unroll 8
         for (int32_t i = 0; i < 8; i++, d &= d - 1) /* past the last: any index */
-          out[i] = w * 64 + __builtin_ctzll(d | 1ull << 63);
+          out[i] = (uint16_t)(w * 64 + __builtin_ctzll(d | 1ull << 63));
         out += 8;
       } while (d);
       out = next;
@@ -140,7 +145,7 @@ pc_bitdlx_sliced_csa(pc_bitdlx_v2 *plane, pc_bitdlx_v2 a, pc_bitdlx_v2 b)
    (Harley and Seal's popcount), about five operations a mask where adding
    them one by one takes nine. */
 static inline __attribute__((always_inline)) void
-pc_bitdlx_sliced_sum(const pc_bitdlx_v2 *restrict imask, const int32_t *restrict dying, int32_t n,
+pc_bitdlx_sliced_sum(const pc_bitdlx_v2 *restrict imask, const uint16_t *restrict dying, int32_t n,
                      pc_bitdlx_v2 sum[5], const int32_t halves, int32_t h)
 {
   const pc_bitdlx_v2 *restrict m = imask + h;
@@ -155,13 +160,12 @@ pc_bitdlx_sliced_sum(const pc_bitdlx_v2 *restrict imask, const int32_t *restrict
   for (; i < n; i++) pc_bitdlx_sliced_add(sum, 0, m[dying[i] * halves]);
 }
 
-/* Level l + 1's counts: level l's less the options that k kills (k
-   itself included); then k's items are covered. Its options are left to
-   pc_bitdlx_sliced_settle. */
+/* Level l + 1's counts: level l's less the n options that k kills,
+   listed in b->dying (k itself included); then k's items are covered.
+   Its options are left to pc_bitdlx_sliced_settle. */
 static inline __attribute__((always_inline)) void
-pc_bitdlx_sliced_take(pc_bitdlx *b, int32_t k, int32_t l, const int32_t halves)
+pc_bitdlx_sliced_count(pc_bitdlx *b, int32_t k, int32_t l, int32_t n, const int32_t halves)
 {
-  int32_t n = pc_bitdlx_sliced_kill(b, k, l);
   const pc_bitdlx_v2 *from = pc_bitdlx_sliced_at(b, l, halves);
   pc_bitdlx_v2 *c = pc_bitdlx_sliced_at(b, l + 1, halves);
   int32_t i = 0;
@@ -178,6 +182,39 @@ pc_bitdlx_sliced_take(pc_bitdlx *b, int32_t k, int32_t l, const int32_t halves)
   for (int32_t h = 0; h < halves; h++) c[h] = from[h] & ~b->imask[k * halves + h];
   b->option[l] = k;
 }
+
+#ifdef PC_HOT_VECTOR
+/* pc_bitdlx_sliced_kill with AVX-512's compress: each word of dying
+   options written as their indices, 32 bits of it at a time, with no
+   branch on how many there are (b->dying has room for 32 past the last).
+   bitdlx spends most of its time listing them (docs/speed.md). */
+static inline __attribute__((always_inline)) PC_HOT_VECTOR int32_t
+pc_bitdlx_sliced_kill_vector(pc_bitdlx *b, int32_t k, int32_t l)
+{
+  const int32_t words = b->words, swords = pc_bitdlx_summary_words(b);
+  const uint64_t *restrict from = pc_bitdlx_alive(b, l);
+  const uint64_t *restrict mask = b->conflicts + (size_t)k * (size_t)words;
+  const uint64_t *restrict row = b->row_summary + (size_t)k * (size_t)swords;
+  const uint64_t *restrict was = b->summary + (size_t)l * (size_t)swords;
+  uint16_t *restrict out = b->dying;
+  const __m512i low = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
+                                       17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2,
+                                       1, 0);
+  const __m512i high = _mm512_add_epi16(low, _mm512_set1_epi16(32));
+  for (int32_t s = 0; s < swords; s++)
+    for (uint64_t both = was[s] & row[s]; both; both &= both - 1) {
+      int32_t w = s * 64 + __builtin_ctzll(both);
+      uint64_t d = from[w] & mask[w];
+      __m512i first = _mm512_set1_epi16((short)(w * 64));
+      __mmask32 lo = (__mmask32)d, hi = (__mmask32)(d >> 32);
+      _mm512_storeu_si512(out, _mm512_maskz_compress_epi16(lo, _mm512_add_epi16(first, low)));
+      out += __builtin_popcount(lo);
+      _mm512_storeu_si512(out, _mm512_maskz_compress_epi16(hi, _mm512_add_epi16(first, high)));
+      out += __builtin_popcount(hi);
+    }
+  return (int32_t)(out - b->dying);
+}
+#endif
 
 /* Word j of a level's plane p (p 0: the uncovered items; 1 + p: bit p
    of the counts). */

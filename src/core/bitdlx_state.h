@@ -46,7 +46,8 @@ struct pc_bitdlx {
   int32_t halves;        /* 128-bit vectors a mask: 1 up to 128 primary items, else 2 */
   pc_bitdlx_v2 *imask;   /* per option, its primary items (`halves` vectors) */
   pc_bitdlx_v2 *sliced;  /* per level, the uncovered items and `planes` planes */
-  int32_t *dying;        /* n_options + 8: the options a take kills */
+  uint16_t *dying;       /* n_options + 32: the options a take kills */
+  bool vector_listing;   /* listed with AVX-512 (pc_bitdlx_sliced_kill_vector) */
   uint64_t *summary;     /* per level, pc_bitdlx_summary_words: its words with options alive */
   uint64_t *row_summary; /* the same for each option's conflict row */
   /* The search's state, per level (0 .. levels - 1). */
