@@ -9,6 +9,14 @@ void *pc_alloc_array(size_t n, size_t size)
   return malloc(n && size ? n * size : 1);
 }
 
+void *pc_alloc_array_paged(size_t n, size_t size)
+{
+  const size_t page = 4096;
+  if (size && n > (SIZE_MAX - page) / size) return NULL;
+  size_t bytes = n && size ? n * size : 1;
+  return aligned_alloc(page, (bytes + page - 1) / page * page);
+}
+
 void *pc_calloc_array(size_t n, size_t size)
 {
   if (size && n > SIZE_MAX / size) return NULL;

@@ -152,7 +152,10 @@ static bool alloc_sliced_state(pc_bitdlx *b)
 {
   size_t swords = (size_t)pc_bitdlx_summary_words(b);
   b->sliced = pc_calloc_array((size_t)b->levels * sliced_level(b), sizeof *b->sliced);
-  b->dying = pc_alloc_array((size_t)b->n_options + 32, sizeof *b->dying);
+  /* From a page boundary: the vector listing's stores (bitdlx_sliced.h)
+     write the list's start at every take, and a store across a page
+     costs many times one within it (docs/speed.md, session 24). */
+  b->dying = pc_alloc_array_paged((size_t)b->n_options + 32, sizeof *b->dying);
   b->summary = pc_calloc_array((size_t)b->levels * swords, sizeof *b->summary);
   return b->sliced && b->dying && b->summary;
 }
