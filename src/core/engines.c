@@ -118,15 +118,12 @@ static const pc_engine *by_name(const char *name)
    estimate of a subtree's share: the heavy ones, where the work is), then
    searched by both bitset engines, one sample after the other. A bitdlx
    node costs several bits nodes (docs/speed.md), so bitdlx is taken when
-   bits visits more nodes than sample_bar allows on the samples both
-   searched (or TRIAL_NODE_COST times bitdlx's over the whole trees,
-   smaller_by_node_cost). Nodes, not seconds: a trial that ends in
+   bits visits more nodes than the bars allow (trial_bars). Nodes, not seconds: a trial that ends in
    time always gives the same problem the same engine (all shipped boards
    but the largest); a longer one is cut at its time (a watch thread sets
    the engines' stop flag) and judged on the samples done by then. */
 #define TRIAL_LEAVES 16384
 #define TRIAL_SAMPLE 64
-#define TRIAL_NODE_COST 6
 #define TRIAL_PATHS 1024
 #define TRIAL_TICK_SECONDS 0.005
 
@@ -140,10 +137,29 @@ static int64_t trial_leaves(double nodes)
   return nodes / 16 < TRIAL_LEAVES ? (int64_t)(nodes / 16) : TRIAL_LEAVES;
 }
 
-/* bits's nodes on the samples past which bitdlx wins: 4.4 times bitdlx's,
-   the bar that sorts the tetra5x5 boards, the closest calls measured
-   (docs/speed.md, session 19). */
-static uint64_t sample_bar(uint64_t dlx_nodes) { return dlx_nodes * 44 / 10; }
+/* What a bitdlx node costs in bits nodes, as the trial's bars, in tenths
+   of bitdlx's nodes: bitdlx wins where bits visits more than `sample` on
+   the samples both searched, or more than half `trees` there and `trees`
+   over the whole trees (smaller_by_node_cost); bits wins at once where it
+   visits at most `quick` on a quarter of the sample (bits_clearly_wins).
+   A bitdlx node is cheaper where it lists the options a take kills with
+   AVX-512 (bitdlx.h): on pent6x10 it costs 3.5 bits nodes, 4.7 without.
+   The bars without sort the tetra5x5 boards, the closest calls measured
+   (docs/speed.md, sessions 19 and 23); those with it, the same boards,
+   planar2x5x6 and the rectangles (session 24). */
+typedef struct trial_bars {
+  uint64_t sample, trees, quick;
+} trial_bars;
+
+static const trial_bars portable_bars = {44, 60, 20}, vector_bars = {30, 44, 15};
+
+static const trial_bars *bars_for(const pc_bitdlx *d)
+{
+  return pc_bitdlx_vector_listing(d) ? &vector_bars : &portable_bars;
+}
+
+/* n nodes times a bar. */
+static uint64_t times(uint64_t n, uint64_t tenths) { return n * tenths / 10; }
 
 /* A split pass's leaves, in groups by parent: the node one level above
    the split (or a solution above it, alone), kept as a prefix. Parents
@@ -500,7 +516,7 @@ static bool dlx_tree_small(pc_bitdlx *d, pc_bitdlx_paths *paths, double first)
 /* Knuth's estimates of the two whole trees: bits's from the first n
    samples (the nodes above them, and the scaled sum: systematic sampling
    by probability), bitdlx's (dlx_tree_nodes) from TRIAL_PATHS random paths.
-   True when bitdlx's is the smaller by TRIAL_NODE_COST times. The samples,
+   True when bitdlx's is the smaller by the `trees` bar. The samples,
    subproblems of bits's tree, can favour bits: on scott.dlx bits visits
    5.7 times bitdlx's nodes on them, 20 times over the whole trees
    (estimated 33); on pent6x10.dlx 3.2 times, 8.0 over the trees
@@ -515,13 +531,13 @@ static bool smaller_by_node_cost(pc_bitdlx *d, pc_bitdlx_paths *paths, const tri
   for (int32_t i = 0; i < n; i++) points += t->weight[i];
   if (!points) return false;
   double bits_tree = (double)t->above + t->total / points * scaled;
-  return bits_tree > TRIAL_NODE_COST * dlx_tree_nodes(d, paths);
+  return 10 * bits_tree > (double)bars_for(d)->trees * dlx_tree_nodes(d, paths);
 }
 
-/* True when bits visits more than sample_bar of bitdlx's (Knuth's rule)
-   nodes on the samples both searched before `halt`, or more than
-   TRIAL_NODE_COST / 2 times them there and TRIAL_NODE_COST times over the
-   whole trees (the estimates alone can mislead). bitdlx searches the
+/* True when bits visits more than the `sample` bar of bitdlx's (Knuth's
+   rule) nodes on the samples both searched before `halt`, or more than
+   half the `trees` bar there and the `trees` bar over the whole trees
+   (the estimates alone can mislead). bitdlx searches the
    samples of t (drawn: draw_trial) first, until `half` (a time: the first
    half of the trial's), so that bits's searches can stop as soon as they
    pass the bar (a board where bits is hopeless costs the trial little)
@@ -542,10 +558,11 @@ static bool bitdlx_wins(pc_bitdlx *d, pc_bitdlx_paths *paths, trial *t,
   }
   beside_end(&s);
   if (n == 0) return false;
-  bits_nodes = bits_on_samples(t->engine, t, t->weight, &n, halt, sample_bar(by_dlx[n]), &passed,
-                               &scaled);
-  return passed || bits_nodes > sample_bar(by_dlx[n]) ||
-         (2 * bits_nodes > TRIAL_NODE_COST * by_dlx[n] &&
+  const trial_bars *bars = bars_for(d);
+  uint64_t bar = times(by_dlx[n], bars->sample);
+  bits_nodes = bits_on_samples(t->engine, t, t->weight, &n, halt, bar, &passed, &scaled);
+  return passed || bits_nodes > bar ||
+         (20 * bits_nodes > bars->trees * by_dlx[n] &&
           smaller_by_node_cost(d, paths, t, n, scaled));
 }
 
@@ -554,13 +571,13 @@ static bool bitdlx_wins(pc_bitdlx *d, pc_bitdlx_paths *paths, trial *t,
    QUICK_FIRST nodes by the paths drawn (on y45 the first 256 put 48
    million nodes at 170,000, the 1,024 at 28 million), a search of well
    under a second, where the whole sample costs a tenth of the search or more
-   (docs/speed.md, session 23). Where bits visits at most QUICK_BAR times
-   bitdlx's nodes there (under half sample_bar's 4.4, under the 3 that
-   lets the trees' estimates judge), bits wins at once; else the whole
-   sample is judged as without this round (bitdlx's searches kept). */
+   (docs/speed.md, session 23). Where bits visits at most the `quick` bar
+   of bitdlx's nodes there (half the `sample` bar at most, under half the
+   `trees` bar, at which the trees' estimates may judge), bits wins at
+   once; else the whole sample is judged as without this round (bitdlx's
+   searches kept). */
 #define QUICK_FIRST (10 * SMALL_NODES)
 #define QUICK_EVERY 4
-#define QUICK_BAR 2
 
 /* The quarter's points in sample i: the multiples of QUICK_EVERY among
    its points. */
@@ -581,9 +598,9 @@ static bool bits_clearly_wins(pc_bitdlx *d, trial *t, const atomic_int *halt)
     }
   bool passed;
   double scaled;
-  uint64_t bits_nodes = bits_on_samples(t->engine, t, weight, &n, halt, QUICK_BAR * dlx_nodes,
-                                        &passed, &scaled);
-  return n == t->taken && !passed && bits_nodes <= QUICK_BAR * dlx_nodes;
+  uint64_t bar = times(dlx_nodes, bars_for(d)->quick);
+  uint64_t bits_nodes = bits_on_samples(t->engine, t, weight, &n, halt, bar, &passed, &scaled);
+  return n == t->taken && !passed && bits_nodes <= bar;
 }
 
 /* The trial's verdict on its drawn sample: on a quarter of its points
