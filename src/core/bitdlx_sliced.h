@@ -5,7 +5,8 @@
    bit y of plane p is bit p of item y's count. A mask is one 128-bit
    vector up to 128 primary items, two (halves) up to 256; the functions
    take their number as a constant, so that each is compiled for one and
-   for two. Taking an option gathers the options it kills, sums their
+   for two. Taking an option gathers the options it kills (with AVX-512's
+   compress where the processor has it, pc_bitdlx_vector_listing), sums their
    item masks column by column in a small bit-sliced counter (five planes,
    emptied into the counts every PC_BITDLX_SUM_GROUP options) and
    subtracts that from the counts: a handful of 128-bit operations per
