@@ -118,10 +118,11 @@ static const pc_engine *by_name(const char *name)
    estimate of a subtree's share: the heavy ones, where the work is), then
    searched by both bitset engines, one sample after the other. A bitdlx
    node costs several bits nodes (docs/speed.md), so bitdlx is taken when
-   bits visits more nodes than the bars allow (trial_bars). Nodes, not seconds: a trial that ends in
-   time always gives the same problem the same engine (all shipped boards
-   but the largest); a longer one is cut at its time (a watch thread sets
-   the engines' stop flag) and judged on the samples done by then. */
+   bits visits more nodes than the bars allow (trial_bars). Nodes, not
+   seconds: a trial that ends in time always gives the same problem the
+   same engine (all shipped boards but the largest); a longer one is cut
+   at its time (a watch thread sets the engines' stop flag) and judged on
+   the samples done by then. */
 #define TRIAL_LEAVES 16384
 #define TRIAL_SAMPLE 64
 #define TRIAL_PATHS 1024
@@ -143,10 +144,10 @@ static int64_t trial_leaves(double nodes)
    over the whole trees (smaller_by_node_cost); bits wins at once where it
    visits at most `quick` on a quarter of the sample (bits_clearly_wins).
    A bitdlx node is cheaper where it lists the options a take kills with
-   AVX-512 (bitdlx.h): on pent6x10 it costs 3.5 bits nodes, 4.7 without.
-   The bars without sort the tetra5x5 boards, the closest calls measured
-   (docs/speed.md, sessions 19 and 23); those with it, the same boards,
-   planar2x5x6 and the rectangles (session 24). */
+   AVX-512 (bitdlx.h), so the bars are lower there. The bars without it
+   sort the tetra5x5 boards, the closest calls measured (docs/speed.md,
+   sessions 19 and 23); those with it, the same boards, planar2x5x6 and
+   the rectangles (session 24). */
 typedef struct trial_bars {
   uint64_t sample, trees, quick;
 } trial_bars;
@@ -537,12 +538,12 @@ static bool smaller_by_node_cost(pc_bitdlx *d, pc_bitdlx_paths *paths, const tri
 /* True when bits visits more than the `sample` bar of bitdlx's (Knuth's
    rule) nodes on the samples both searched before `halt`, or more than
    half the `trees` bar there and the `trees` bar over the whole trees
-   (the estimates alone can mislead). bitdlx searches the
-   samples of t (drawn: draw_trial) first, until `half` (a time: the first
-   half of the trial's), so that bits's searches can stop as soon as they
-   pass the bar (a board where bits is hopeless costs the trial little)
-   and have time left to search what bitdlx did; with a core to spare,
-   bits searches them meanwhile (beside_run). */
+   (the estimates alone can mislead). bitdlx searches the samples of t
+   (drawn: draw_trial) first, until `half` (a time: the first half of the
+   trial's), so that bits's searches can stop as soon as they pass the bar
+   (a board where bits is hopeless costs the trial little) and have time
+   left to search what bitdlx did; with a core to spare, bits searches
+   them meanwhile (beside_run). */
 static bool bitdlx_wins(pc_bitdlx *d, pc_bitdlx_paths *paths, trial *t,
                         const atomic_int *halt, double half, bool spare_core)
 {
