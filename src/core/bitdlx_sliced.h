@@ -59,6 +59,22 @@ pc_bitdlx_sliced_subtract(pc_bitdlx_v2 *to, const pc_bitdlx_v2 *from, int32_t pl
   }
 }
 
+/* What taking option k at level l reads: the level's options and the
+   summary of their words, k's conflict row and its summary. */
+typedef struct pc_bitdlx_rows {
+  const uint64_t *restrict from, *restrict mask, *restrict was, *restrict row;
+  int32_t swords;
+} pc_bitdlx_rows;
+
+static inline __attribute__((always_inline)) pc_bitdlx_rows
+pc_bitdlx_rows_of(const pc_bitdlx *b, int32_t k, int32_t l)
+{
+  const int32_t swords = pc_bitdlx_summary_words(b);
+  return (pc_bitdlx_rows){pc_bitdlx_alive(b, l), b->conflicts + (size_t)k * (size_t)b->words,
+                          b->summary + (size_t)l * (size_t)swords,
+                          b->row_summary + (size_t)k * (size_t)swords, swords};
+}
+
 /* The options that k kills at level l (alive there and in k's conflict
    row) listed in b->dying, their number returned. Each level keeps which
    of its words have an option alive (b->summary): deep in the search most
@@ -70,16 +86,12 @@ pc_bitdlx_sliced_subtract(pc_bitdlx_v2 *to, const pc_bitdlx_v2 *from, int32_t pl
 static inline __attribute__((always_inline)) int32_t pc_bitdlx_sliced_kill(pc_bitdlx *b,
                                                                          int32_t k, int32_t l)
 {
-  const int32_t words = b->words, swords = pc_bitdlx_summary_words(b);
-  const uint64_t *restrict from = pc_bitdlx_alive(b, l);
-  const uint64_t *restrict mask = b->conflicts + (size_t)k * (size_t)words;
-  const uint64_t *restrict row = b->row_summary + (size_t)k * (size_t)swords;
-  const uint64_t *restrict was = b->summary + (size_t)l * (size_t)swords;
+  const pc_bitdlx_rows r = pc_bitdlx_rows_of(b, k, l);
   uint16_t *restrict out = b->dying;
-  for (int32_t s = 0; s < swords; s++)
-    for (uint64_t both = was[s] & row[s]; both; both &= both - 1) {
+  for (int32_t s = 0; s < r.swords; s++)
+    for (uint64_t both = r.was[s] & r.row[s]; both; both &= both - 1) {
       int32_t w = s * 64 + __builtin_ctzll(both);
-      uint64_t d = from[w] & mask[w];
+      uint64_t d = r.from[w] & r.mask[w];
       uint16_t *next = out + __builtin_popcountll(d);
       do {
 #pragma GCC unroll 8
@@ -99,19 +111,15 @@ static inline __attribute__((always_inline)) int32_t pc_bitdlx_sliced_kill(pc_bi
 static inline __attribute__((always_inline)) void pc_bitdlx_sliced_settle(pc_bitdlx *b,
                                                                         int32_t l)
 {
-  const int32_t words = b->words, swords = pc_bitdlx_summary_words(b), k = b->option[l];
-  const uint64_t *restrict from = pc_bitdlx_alive(b, l);
-  const uint64_t *restrict mask = b->conflicts + (size_t)k * (size_t)words;
-  const uint64_t *restrict row = b->row_summary + (size_t)k * (size_t)swords;
-  const uint64_t *restrict was = b->summary + (size_t)l * (size_t)swords;
+  const pc_bitdlx_rows r = pc_bitdlx_rows_of(b, b->option[l], l);
   uint64_t *restrict to = pc_bitdlx_alive(b, l + 1);
-  uint64_t *restrict is = b->summary + (size_t)(l + 1) * (size_t)swords;
-  memcpy(to, from, (size_t)words * sizeof *to);
-  for (int32_t s = 0; s < swords; s++) {
-    uint64_t keep = was[s];
-    for (uint64_t both = was[s] & row[s]; both; both &= both - 1) {
+  uint64_t *restrict is = b->summary + (size_t)(l + 1) * (size_t)r.swords;
+  memcpy(to, r.from, (size_t)b->words * sizeof *to);
+  for (int32_t s = 0; s < r.swords; s++) {
+    uint64_t keep = r.was[s];
+    for (uint64_t both = r.was[s] & r.row[s]; both; both &= both - 1) {
       int32_t w = s * 64 + __builtin_ctzll(both);
-      to[w] = from[w] & ~mask[w];
+      to[w] = r.from[w] & ~r.mask[w];
       keep &= ~((uint64_t)(to[w] == 0) << (w % 64));
     }
     is[s] = keep;
@@ -192,20 +200,16 @@ pc_bitdlx_sliced_count(pc_bitdlx *b, int32_t k, int32_t l, int32_t n, const int3
 static inline __attribute__((always_inline)) PC_HOT_VECTOR int32_t
 pc_bitdlx_sliced_kill_vector(pc_bitdlx *b, int32_t k, int32_t l)
 {
-  const int32_t words = b->words, swords = pc_bitdlx_summary_words(b);
-  const uint64_t *restrict from = pc_bitdlx_alive(b, l);
-  const uint64_t *restrict mask = b->conflicts + (size_t)k * (size_t)words;
-  const uint64_t *restrict row = b->row_summary + (size_t)k * (size_t)swords;
-  const uint64_t *restrict was = b->summary + (size_t)l * (size_t)swords;
+  const pc_bitdlx_rows r = pc_bitdlx_rows_of(b, k, l);
   uint16_t *restrict out = b->dying;
   const __m512i low = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
                                        17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2,
                                        1, 0);
   const __m512i high = _mm512_add_epi16(low, _mm512_set1_epi16(32));
-  for (int32_t s = 0; s < swords; s++)
-    for (uint64_t both = was[s] & row[s]; both; both &= both - 1) {
+  for (int32_t s = 0; s < r.swords; s++)
+    for (uint64_t both = r.was[s] & r.row[s]; both; both &= both - 1) {
       int32_t w = s * 64 + __builtin_ctzll(both);
-      uint64_t d = from[w] & mask[w];
+      uint64_t d = r.from[w] & r.mask[w];
       __m512i first = _mm512_set1_epi16((short)(w * 64));
       __mmask32 lo = (__mmask32)d, hi = (__mmask32)(d >> 32);
       _mm512_storeu_si512(out, _mm512_maskz_compress_epi16(lo, _mm512_add_epi16(first, low)));
