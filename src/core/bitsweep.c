@@ -103,36 +103,51 @@ bool pc_bitsweep_applies(const pc_xc *xc)
    that options suggest and keeps the order whose options span the fewest
    positions. */
 
-/* Items [0, m) are the block to reorder: the primary items that share an
-   option with a higher primary item (board cells, not the piece items that
-   follow them). */
-static int32_t block_size(const pc_xc *xc)
+/* The block to reorder, items [lo, hi): the board's cells, not the piece
+   items, which the order puts after them (a piece item first in the order
+   would be swept first: every placement of that piece tried at the top,
+   not the ways to fill a cell). Matrices list the piece items after the
+   cells (Knuth's, ours) or before them: after, they are the primary items
+   above every option's second highest; before, those below every option's
+   second lowest; the side with more of them is taken (the other has only
+   the cell at its end, or nothing). */
+typedef struct block {
+  int32_t lo, hi;
+} block;
+
+static bool in_block(block k, int32_t x) { return x >= k.lo && x < k.hi; }
+
+static block find_block(const pc_xc *xc)
 {
-  int32_t m = 0;
+  int32_t hi = 0, lo = xc->n_primary;
   for (int32_t k = 0; k < xc->n_options; k++) {
-    int32_t hi = -1, second = -1;
+    int32_t top = -1, second = -1, low = INT32_MAX, second_low = INT32_MAX;
     const int32_t *items = pc_xc_option(xc, k);
     for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++) {
       int32_t x = items[j];
       if (x >= xc->n_primary) continue;
-      if (x > hi) second = hi, hi = x;
+      if (x > top) second = top, top = x;
       else if (x > second) second = x;
+      if (x < low) second_low = low, low = x;
+      else if (x < second_low) second_low = x;
     }
-    if (second + 1 > m) m = second + 1;
+    if (second + 1 > hi) hi = second + 1;
+    if (second_low < lo) lo = second_low;
   }
-  return m;
+  return lo > xc->n_primary - hi && lo < xc->n_primary ? (block){lo, xc->n_primary}
+                                                         : (block){0, hi};
 }
 
 /* The sum over options of the distance between their first and last
    items of the block, under the order `pos`. */
-static int64_t spread(const pc_xc *xc, int32_t m, const int32_t *pos)
+static int64_t spread(const pc_xc *xc, block k, const int32_t *pos)
 {
   int64_t sum = 0;
-  for (int32_t k = 0; k < xc->n_options; k++) {
+  for (int32_t o = 0; o < xc->n_options; o++) {
     int32_t lo = INT32_MAX, hi = -1;
-    const int32_t *items = pc_xc_option(xc, k);
-    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++)
-      if (items[j] < m) {
+    const int32_t *items = pc_xc_option(xc, o);
+    for (int32_t j = 0; j < pc_xc_option_size(xc, o); j++)
+      if (in_block(k, items[j])) {
         int32_t p = pos[items[j]];
         if (p < lo) lo = p;
         if (p > hi) hi = p;
@@ -143,34 +158,42 @@ static int64_t spread(const pc_xc *xc, int32_t m, const int32_t *pos)
 }
 
 /* pos[i] for the block read column by column with `stride` items a row. */
-static void transpose(int32_t m, int32_t stride, int32_t *pos)
+static void transpose(block k, int32_t stride, int32_t *pos)
 {
   int32_t n = 0;
   for (int32_t c = 0; c < stride; c++)
-    for (int32_t i = c; i < m; i += stride) pos[i] = n++;
+    for (int32_t i = k.lo + c; i < k.hi; i += stride) pos[i] = n++;
 }
 
 /* The strides: how often two items of an option lie d apart (count[d]),
    for the nearest item of the block above each. */
-static void count_strides(const pc_xc *xc, int32_t m, int32_t *count)
+static void count_strides(const pc_xc *xc, block k, int32_t *count)
 {
-  for (int32_t k = 0; k < xc->n_options; k++) {
-    const int32_t *items = pc_xc_option(xc, k);
-    int32_t n = pc_xc_option_size(xc, k);
+  for (int32_t o = 0; o < xc->n_options; o++) {
+    const int32_t *items = pc_xc_option(xc, o);
+    int32_t n = pc_xc_option_size(xc, o);
     for (int32_t j = 0; j < n; j++) {
       int32_t next = INT32_MAX;
       for (int32_t t = 0; t < n; t++)
-        if (items[t] > items[j] && items[t] < m && items[t] < next) next = items[t];
-      if (items[j] < m && next < m && next - items[j] > 1) count[next - items[j]]++;
+        if (items[t] > items[j] && in_block(k, items[t]) && items[t] < next) next = items[t];
+      if (in_block(k, items[j]) && next < k.hi && next - items[j] > 1)
+        count[next - items[j]]++;
     }
   }
+}
+
+/* The given order with the block first: the items before it follow it. */
+static void block_first(const pc_xc *xc, block k, int32_t *pos)
+{
+  for (int32_t i = 0; i < xc->n_items; i++)
+    pos[i] = in_block(k, i) ? i - k.lo : i < k.lo ? k.hi - k.lo + i : i;
 }
 
 /* Fills pos (n_items entries) with each item's bit; false when out of
    memory. */
 static bool choose_order(const pc_xc *xc, int32_t *pos)
 {
-  int32_t m = block_size(xc);
+  block k = find_block(xc);
   int32_t *count = pc_calloc_array((size_t)xc->n_items + 1, sizeof *count);
   int32_t *trial = pc_alloc_array((size_t)xc->n_items + 1, sizeof *trial);
   if (!count || !trial) {
@@ -178,18 +201,18 @@ static bool choose_order(const pc_xc *xc, int32_t *pos)
     free(trial);
     return false;
   }
-  for (int32_t i = 0; i < xc->n_items; i++) pos[i] = i;
-  count_strides(xc, m, count);
-  int64_t best = spread(xc, m, pos);
+  block_first(xc, k, pos);
+  count_strides(xc, k, count);
+  int64_t best = spread(xc, k, pos);
   for (int tries = 0; tries < 3; tries++) {
     int32_t s = 0;
-    for (int32_t d = 2; d < m; d++)
+    for (int32_t d = 2; d < k.hi - k.lo; d++)
       if (count[d] > count[s]) s = d;
     if (!s) break;
     count[s] = 0;
     memcpy(trial, pos, (size_t)xc->n_items * sizeof *trial);
-    transpose(m, s, trial);
-    int64_t cost = spread(xc, m, trial);
+    transpose(k, s, trial);
+    int64_t cost = spread(xc, k, trial);
     if (cost < best) {
       best = cost;
       memcpy(pos, trial, (size_t)xc->n_items * sizeof *pos);
