@@ -726,9 +726,12 @@ static const pc_engine *settled_engine(const pc_xc *xc, pc_choose choose)
   if (!pc_xc_plain(xc)) return bitdlx ? &pc_engine_bitdlx : &pc_engine_dlx;
   /* bits has its own order: another rule than Knuth's is DLX's tree. */
   if (choose != PC_CHOOSE_MRV) return bitdlx ? &pc_engine_bitdlx : &pc_engine_dlx;
-  if (!bits || !bitdlx)
-    return bitdlx ? &pc_engine_bitdlx : bits ? &pc_engine_bitsweep : &pc_engine_dlx;
-  return NULL;
+  /* Where bitdlx's tables cannot hold the problem, DLX: no trial weighs
+     bits against DLX, and bits, which chooses by fewest options only at
+     its top, can visit hundreds of times DLX's nodes on such large boards
+     (docs/speed.md, session 25). */
+  if (!bitdlx) return &pc_engine_dlx;
+  return bits ? NULL : &pc_engine_bitdlx;
 }
 
 static void auto_engine(const pc_xc *xc, pc_choose choose, const pc_trial_limit *limit,

@@ -68,8 +68,9 @@ void pc_engine_made_free(pc_engine_made *made);
    search (Knuth's estimate of its tree, engines.c), else the one a trial
    on a small sample of its subproblems finds faster (engines.c; the same
    problem always gets the same engine: the estimate has a fixed seed and
-   this trial no time limit); else the one that fits; else DLX. bits
-   ignores the rule, so another rule than Knuth's gets bitdlx or DLX. */
+   this trial no time limit); bitdlx when bits does not fit; DLX when
+   bitdlx does not (nothing weighs bits against DLX). bits ignores the
+   rule, so another rule than Knuth's gets bitdlx or DLX. */
 const pc_engine *pc_engine_auto(const pc_xc *xc, pc_choose choose);
 
 #endif
