@@ -21,10 +21,18 @@ static uint32_t hash_name(const char *s)
   return h;
 }
 
+/* strcmp's answer to "equal?", inlined: names are short, and the call
+   cost more than the comparing. */
+static bool same_name(const char *a, const char *b)
+{
+  while (*a && *a == *b) a++, b++;
+  return *a == *b;
+}
+
 static int32_t *table_find(const name_table *t, const pc_xc *xc, const char *name)
 {
   for (uint32_t i = hash_name(name) & t->mask;; i = (i + 1) & t->mask)
-    if (!t->slot[i] || !strcmp(xc->names[t->slot[i] - 1], name)) return &t->slot[i];
+    if (!t->slot[i] || same_name(xc->names[t->slot[i] - 1], name)) return &t->slot[i];
 }
 
 static bool table_grow(name_table *t, const pc_xc *xc)
@@ -39,13 +47,16 @@ static bool table_grow(name_table *t, const pc_xc *xc)
   return true;
 }
 
+/* isspace in the C locale (the program sets no other), inlined. */
+static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
 /* Splits the next whitespace-separated word off *p; returns its length. */
 static size_t next_word(char **p, char **word)
 {
   char *s = *p;
-  while (*s && isspace((unsigned char)*s)) s++;
+  while (*s && is_space(*s)) s++;
   char *e = s;
-  while (*e && !isspace((unsigned char)*e)) e++;
+  while (*e && !is_space(*e)) e++;
   *word = s;
   *p = e;
   return (size_t)(e - s);
@@ -54,7 +65,7 @@ static size_t next_word(char **p, char **word)
 static bool is_blank(const char *s)
 {
   for (; *s; s++)
-    if (!isspace((unsigned char)*s)) return false;
+    if (!is_space(*s)) return false;
   return true;
 }
 
@@ -221,10 +232,19 @@ static pc_status read_color(reader *r, const char *word, size_t len, const char 
   return s;
 }
 
+/* The first ':' in word[0 .. len), or NULL: memchr inlined for words of a
+   few bytes, one an entry of every option. */
+static char *colon_in(char *word, size_t len)
+{
+  for (size_t i = 0; i < len; i++)
+    if (word[i] == ':') return word + i;
+  return NULL;
+}
+
 /* One word of an option: an item's name, perhaps with `:color`. */
 static pc_status read_entry(reader *r, char *word, size_t len, int col, int32_t n)
 {
-  char *colon = memchr(word, ':', len);
+  char *colon = colon_in(word, len);
   size_t name_len = colon ? (size_t)(colon - word) : len;
   char saved = word[name_len];
   word[name_len] = '\0';
@@ -276,6 +296,7 @@ pc_status pc_dlx1_read(FILE *in, pc_xc *xc, pc_dlx1_notes *notes, pc_error *err)
   pc_xc_init(xc);
   pc_lines text;
   pc_lines_init(&text, in, 0);
+  text.unsummed = true;
   pc_status s = PC_OK;
   bool have_items = false;
   while (pc_lines_next(&text)) {

@@ -62,23 +62,30 @@ static bool grow(pc_lines *r)
   return true;
 }
 
-/* Reads up to a line break, the end or a fault: false on a fault. */
+/* Reads up to a line break, the end or a fault: false on a fault. The
+   reader owns its FILE, so no lock is taken a byte; the checksum is
+   taken a line at a time. */
 static bool read_raw(pc_lines *r, bool *any)
 {
   size_t max = r->max ? r->max : PC_LINES_MAX;
   int ch;
+  bool broken = false; /* the line ends with a line break */
   r->len = 0;
-  *any = false;
-  while ((ch = getc(r->f)) != EOF) {
-    *any = true;
-    r->bytes++;
-    unsigned char byte = (unsigned char)ch;
-    r->sum = (r->sum ^ byte) * 0x100000001b3ull;
-    if (ch == '\n') break;
+  while ((ch = getc_unlocked(r->f)) != EOF) {
+    if (ch == '\n') {
+      broken = true;
+      break;
+    }
     if (!ch) return fault(r, PC_ERR_INPUT, r->len, "a NUL byte (text has none)");
     if (r->len >= max) return fault(r, PC_ERR_INPUT, r->len, "a line too long");
     if (r->len + 1 >= r->cap && !grow(r)) return fault(r, PC_ERR_NOMEM, 0, "out of memory");
-    r->line[r->len++] = (char)byte;
+    r->line[r->len++] = (char)ch;
+  }
+  *any = r->len > 0 || broken;
+  r->bytes += r->len + broken;
+  if (!r->unsummed) {
+    r->sum = pc_fnv(r->sum, r->line, r->len);
+    if (broken) r->sum = pc_fnv(r->sum, "\n", 1);
   }
   if (ferror(r->f)) return fault(r, PC_ERR_IO, r->len, "a read error");
   return true;

@@ -25,7 +25,8 @@ typedef struct pc_lines {
   uint64_t bytes;    /* bytes read so far */
   int number;        /* its number, from 1; 0 before the first */
   size_t max;        /* the longest line accepted (0: PC_LINES_MAX) */
-  uint64_t sum;      /* FNV-1a of every byte read so far */
+  bool unsummed;     /* set by readers of formats without a checksum */
+  uint64_t sum;      /* FNV-1a of every byte read so far (unless unsummed) */
   uint64_t sum_before; /* ... of the bytes before the line read last */
   pc_status status;  /* why pc_lines_next returned false: PC_OK at the end */
   int column;        /* where the fault is (status != PC_OK) */
