@@ -667,6 +667,22 @@ static inline int32_t run_of(const pc_bitsweep *b, int32_t x, int32_t g, int wor
   return r + __builtin_popcountll(groups[g / 64] & ((1ull << (g % 64)) - 1));
 }
 
+/* How many options the sweep lists under item x that fit: those of x's
+   runs whose group is not covered (fitting's count, the runs of pieces
+   already placed skipped whole). */
+static inline int32_t sweep_fitting(const pc_bitsweep *b, int32_t x, const uint64_t *cov,
+                                    int words)
+{
+  const uint64_t *groups = b->groups + (size_t)x * words;
+  int32_t n = 0, r = b->first_run[x];
+  for (int k = 0; k < words; k++)
+    for (uint64_t m = groups[k]; m; m &= m - 1, r++)
+      if (!(cov[k] & (m & -m)))
+        for (int32_t i = b->run[r].lo; i < b->run[r].hi; i++)
+          n += !meets(b->ent_mask + (size_t)i * words, cov, words);
+  return n;
+}
+
 /* Whether the option of entry i, just placed, leaves an item it watches
    with no option: every item of its set covered. */
 static inline bool isolates(const pc_bitsweep *b, int32_t i, const uint64_t *cov, int words)
@@ -763,7 +779,7 @@ choose_item(pc_bitsweep *b, int32_t level, int32_t split, const uint64_t *cov,
      of a search that keeps its share. */
   if (*x < 0) b->choices[level] = (uint32_t)n;
   else if (split < INT32_MAX || level < b->weighed)
-    b->choices[level] = (uint32_t)fitting(b, y, cov, INT32_MAX, words);
+    b->choices[level] = (uint32_t)sweep_fitting(b, y, cov, words);
   return BRANCH;
 }
 
