@@ -267,6 +267,95 @@ Test(bits, path_probability_under_a_prefix)
   pc_board_free(&bd);
 }
 
+/* The leaves of a split search, and what pc_bitsweep_leaf_options says
+   of each when `ask`. */
+typedef struct split_leaves {
+  pc_bitsweep *b;
+  bool ask;
+  int32_t n, len[1 << 16], option[1 << 16][8], below[1 << 16];
+} split_leaves;
+
+static bool note_split_leaf(void *ctx, const int32_t *options, int32_t n)
+{
+  split_leaves *t = ctx;
+  cr_assert_lt(t->n, 1 << 16);
+  cr_assert_leq(n, 8);
+  memcpy(t->option[t->n], options, (size_t)n * sizeof *options);
+  t->len[t->n] = n;
+  t->below[t->n++] = t->ask ? pc_bitsweep_leaf_options(t->b, options, n) : 0;
+  return false;
+}
+
+/* auto's trial counts a split's leaves from a pass a level above it: a
+   leaf there must tell the options the deeper split finds under it (0
+   for none), or that it is a solution, which the deeper split reports as
+   it is. Returns the leaves with options under them, and in *solved those
+   that are solutions. */
+static int32_t check_leaf_options(const char *name, const pc_xc *xc, int32_t depth, int32_t *solved)
+{
+  split_leaves *above = calloc(1, sizeof *above), *below = calloc(1, sizeof *below);
+  above->b = below->b = pc_bitsweep_new(xc);
+  cr_assert_not_null(above->b);
+  above->ask = true;
+  pc_dlx_stats st;
+  pc_bitsweep_search(above->b, &(pc_dlx_config){.split_depth = depth, .visit = note_split_leaf,
+                                                .ctx = above}, &st);
+  pc_bitsweep_search(below->b, &(pc_dlx_config){.split_depth = depth + 1,
+                                                .visit = note_split_leaf, .ctx = below}, &st);
+  int32_t j = 0, parents = 0;
+  *solved = 0;
+  for (int32_t i = 0; i < above->n; i++) {
+    size_t bytes = (size_t)above->len[i] * sizeof(int32_t);
+    int32_t under = 0;
+    bool same = j < below->n && below->len[j] == above->len[i] &&
+                !memcmp(below->option[j], above->option[i], bytes);
+    if (same) j++;
+    else
+      while (j < below->n && below->len[j] > above->len[i] &&
+             !memcmp(below->option[j], above->option[i], bytes))
+        j++, under++;
+    int32_t expected = same ? PC_BITSWEEP_SOLVED : under;
+    cr_expect_eq(above->below[i], expected, "%s, leaf %d: %d, not %d", name, i,
+                 (int)above->below[i], (int)expected);
+    parents += under > 0;
+    *solved += same;
+  }
+  cr_expect_eq(j, below->n, "%s: leaves below no leaf above", name);
+  pc_bitsweep_free(above->b);
+  free(above);
+  free(below);
+  return parents;
+}
+
+static int32_t board_leaf_options(const char *name, int32_t depth)
+{
+  pc_board bd;
+  pc_board_load(name, &bd);
+  int32_t solved, parents = check_leaf_options(name, &bd.m.xc, depth, &solved);
+  pc_board_free(&bd);
+  return parents;
+}
+
+/* y45 takes the masks wider than the specialised searches. */
+Test(bits, leaf_options)
+{
+  cr_expect_gt(board_leaf_options("pent4x15", 3), 100);
+  cr_expect_gt(board_leaf_options("y45", 3), 10);
+  /* Items 0 to 3; options {0 1}, {2 3} and each item alone: a split at
+     depth 2 has solutions among its leaves ({0 1} {2 3}) and nodes with
+     options under them. */
+  pc_xc xc;
+  pc_error err;
+  pc_xc_with_items(&xc, 4, 0);
+  static const int32_t options[][2] = {{0, 1}, {2, 3}, {0, -1}, {1, -1}, {2, -1}, {3, -1}};
+  for (int k = 0; k < 6; k++)
+    cr_assert_eq(pc_xc_add_option(&xc, options[k], options[k][1] < 0 ? 1 : 2, &err), PC_OK);
+  int32_t solved, parents = check_leaf_options("four items", &xc, 2, &solved);
+  cr_expect_gt(parents, 0);
+  cr_expect_gt(solved, 0);
+  pc_xc_free(&xc);
+}
+
 /* The share of the tree done moves as the search goes (the progress
    line), within what the solutions still to come leave. */
 Test(bits, share_of_tree_done)

@@ -46,6 +46,7 @@ struct pc_bitsweep {
   /* The search's state, one entry per level. */
   uint64_t *covered;      /* the covered mask before each level's choice */
   uint64_t *primary, *cov; /* the general instance's masks (`words` words) */
+  uint64_t *leaf_cov;     /* pc_bitsweep_leaf_options's (`words` words) */
   int32_t *at, *end;      /* the entry tried and the end of its run */
   int32_t *item, *group;  /* whose runs are tried (-1: none), and which */
   int32_t *budget;        /* the levels left to choose by fewest options */
@@ -397,6 +398,7 @@ static bool alloc_state(pc_bitsweep *b)
   b->covered = pc_alloc_array(levels * w, sizeof *b->covered);
   b->primary = pc_calloc_array(w, sizeof *b->primary);
   b->cov = pc_alloc_array(w, sizeof *b->cov);
+  b->leaf_cov = pc_alloc_array(w, sizeof *b->leaf_cov);
   b->at = pc_alloc_array(levels, sizeof *b->at);
   b->end = pc_alloc_array(levels, sizeof *b->end);
   b->item = pc_alloc_array(levels, sizeof *b->item);
@@ -408,8 +410,9 @@ static bool alloc_state(pc_bitsweep *b)
   b->choices = pc_alloc_array(levels, sizeof *b->choices);
   b->level_nodes = pc_calloc_array(levels, sizeof *b->level_nodes);
   b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
-  return b->covered && b->primary && b->cov && b->at && b->end && b->item && b->group &&
-         b->budget && b->last_prefix && b->budget_at && b->solution && b->choices &&
+  for (int32_t p = 0; b->primary && p < b->n_primary; p++) b->primary[p / 64] |= 1ull << (p % 64);
+  return b->covered && b->primary && b->cov && b->leaf_cov && b->at && b->end && b->item &&
+         b->group && b->budget && b->last_prefix && b->budget_at && b->solution && b->choices &&
          b->level_nodes && b->level_updates;
 }
 
@@ -571,6 +574,7 @@ static void free_state(pc_bitsweep *b)
   free(b->covered);
   free(b->primary);
   free(b->cov);
+  free(b->leaf_cov);
   free(b->at);
   free(b->end);
   free(b->item);
@@ -893,6 +897,22 @@ void pc_bitsweep_search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *
   case 3: search(b, cfg, st, 3); break;
   case FIXED_WORDS: search(b, cfg, st, FIXED_WORDS); break;
   default: search(b, cfg, st, b->words); break;
+  }
+}
+
+int32_t pc_bitsweep_leaf_options(pc_bitsweep *b, const int32_t *options, int32_t n)
+{
+  const int words = b->words;
+  int32_t level = n - b->n_prefix, x, i, e;
+  uint64_t *cov = b->leaf_cov;
+  memset(cov, 0, (size_t)words * sizeof *cov);
+  for (int32_t l = 0; l < n; l++)
+    for (int k = 0; k < words; k++) cov[k] |= b->opt_mask[(size_t)options[l] * words + k];
+  /* As the node's own choice in a search whose split is below it. */
+  switch (choose_item(b, level, level + 1, cov, b->primary, words, &x, &i, &e)) {
+  case DEAD_END: return 0;
+  case LEAF: return PC_BITSWEEP_SOLVED;
+  default: return (int32_t)b->choices[level];
   }
 }
 

@@ -130,9 +130,9 @@ static const pc_engine *by_name(const char *name)
 
 /* The split's leaves for a tree of bitdlx's `nodes` (Knuth's estimate):
    TRIAL_LEAVES, or a sixteenth of a smaller tree. A split pass visits
-   some 1.5 times its leaves, and on a small tree a sixteenth of it gives
+   the nodes above its leaves, and on a small tree a sixteenth of it gives
    samples cheap enough already (pent4x15: 13,115 leaves at depth 5, where
-   16,384 took a depth 6 pass of 54,000 nodes, a quarter of bits's tree). */
+   16,384 wanted depth 6, 54,000 leaves, a quarter of bits's tree). */
 static int64_t trial_leaves(double nodes)
 {
   return nodes / 16 < TRIAL_LEAVES ? (int64_t)(nodes / 16) : TRIAL_LEAVES;
@@ -181,6 +181,8 @@ typedef struct trial {
   pc_bitsweep *engine;
   int64_t leaves;
   int32_t depth, taken;
+  bool ahead;             /* the split pass stops a level above `depth` */
+  int64_t solved;         /* the solutions it met */
   double total, seen;     /* the leaves' path probabilities: all, so far */
   trial_groups groups;    /* the last pass's */
   double above_p;         /* the path probability of the group searched */
@@ -273,25 +275,47 @@ static bool groups_grow(trial_groups *g)
   return true;
 }
 
-/* A leaf of a split pass: counted, and its parent listed when it is a new
-   one (a parent's leaves come one after the other). */
-static bool count_leaf(void *ctx, const int32_t *options, int32_t n)
+/* The group of a leaf whose prefix is `len` of its options: the last
+   one where it has the same prefix (a parent's leaves come one after the
+   other), else a new one; false when out of memory. */
+static bool group_of(trial *t, const int32_t *options, int32_t len)
 {
-  trial *t = ctx;
   trial_groups *g = &t->groups;
-  int32_t len = n < t->depth ? n : t->depth - 1;
   bool same = g->n > 0 && g->at[g->n - 1].len == len &&
               !memcmp(g->prefix + (size_t)(g->n - 1) * (size_t)g->stride, options,
                       (size_t)len * sizeof *options);
-  if (!same) {
-    if (!groups_grow(g)) return true; /* out of memory: the pass stops, and fails */
-    memcpy(g->prefix + (size_t)g->n * (size_t)g->stride, options, (size_t)len * sizeof *options);
-    g->at[g->n++] = (trial_group){t->total, pc_bitsweep_path_probability(t->engine, len), len};
+  if (same) return true;
+  if (!groups_grow(g)) return false;
+  memcpy(g->prefix + (size_t)g->n * (size_t)g->stride, options, (size_t)len * sizeof *options);
+  g->at[g->n++] = (trial_group){t->total, pc_bitsweep_path_probability(t->engine, len), len};
+  return true;
+}
+
+/* A split pass's leaves: each counted, with its probability from its
+   parent's figure (the last level's division alone), the same to the last
+   bit as the take (take_leaf) sees. The pass stops a level above the
+   split (`ahead`, at depth 2 and deeper), where a node stands for the
+   options it would try (pc_bitsweep_leaf_options), each a leaf: the
+   deepest level, the pass's costliest, is not searched. A solution above
+   the split is a leaf and a group of its own. */
+static bool count_leaf(void *ctx, const int32_t *options, int32_t n)
+{
+  trial *t = ctx;
+  int32_t len = n < t->depth ? n : t->depth - 1, leaf = n, count = 1;
+  if (t->ahead && n == t->depth - 1) {
+    count = pc_bitsweep_leaf_options(t->engine, options, n);
+    if (count == 0) return false; /* a dead end */
+    if (count > 0) leaf = t->depth;
   }
-  /* From the parent's figure: the last level's division alone. */
-  const trial_group *parent = &g->at[g->n - 1];
-  t->leaves++;
-  t->total += pc_bitsweep_path_probability_from(t->engine, parent->len, n, parent->p);
+  if (leaf < t->depth) { /* a solution */
+    count = 1;
+    t->solved++;
+  }
+  if (!group_of(t, options, len)) return true; /* out of memory: the pass stops, and fails */
+  const trial_group *parent = &t->groups.at[t->groups.n - 1];
+  double p = pc_bitsweep_path_probability_from(t->engine, parent->len, leaf, parent->p);
+  t->leaves += count;
+  for (int32_t i = 0; i < count; i++) t->total += p; /* a leaf at a time, as the take sums */
   return false;
 }
 
@@ -353,10 +377,16 @@ static bool split_tree(trial *t, const pc_xc *xc, int64_t wanted, const atomic_i
     t->depth++;
     groups_free(&t->groups);
     t->groups.stride = t->depth;
-    pc_bitsweep_search(t->engine, &(pc_dlx_config){.split_depth = t->depth, .visit = count_leaf,
-                                                   .ctx = t, .stop = halt},
+    t->ahead = t->depth > 1;
+    t->solved = 0;
+    pc_bitsweep_search(t->engine,
+                       &(pc_dlx_config){.split_depth = t->depth - t->ahead, .visit = count_leaf,
+                                        .ctx = t, .stop = halt},
                        &st);
-    t->above = st.nodes - st.solutions;
+    /* The nodes above the split's leaves: at depth 1 the pass's leaves
+       are the split's; ahead, its leaves are nodes above the split but
+       for the solutions. */
+    t->above = st.nodes - (t->ahead ? (uint64_t)t->solved : st.solutions);
   }
   return st.complete;
 }
