@@ -289,18 +289,22 @@ static bool note_split_leaf(void *ctx, const int32_t *options, int32_t n)
 /* auto's trial counts a split's leaves from a pass a level above it: a
    leaf there must tell the options the deeper split finds under it (0
    for none), or that it is a solution, which the deeper split reports as
-   it is. Returns the leaves with options under them, and in *solved those
-   that are solutions. */
-static int32_t check_leaf_options(const char *name, const pc_xc *xc, int32_t depth, int32_t *solved)
+   it is. Under a prefix of n options when n > 0 (a leaf at depth n is
+   the subproblem's root). Returns the leaves with options under them, and
+   in *solved those that are solutions. */
+static int32_t check_leaf_options(const char *name, const pc_xc *xc, const int32_t *prefix,
+                                  int32_t n, int32_t depth, int32_t *solved)
 {
   split_leaves *above = calloc(1, sizeof *above), *below = calloc(1, sizeof *below);
   above->b = below->b = pc_bitsweep_new(xc);
   cr_assert_not_null(above->b);
   above->ask = true;
   pc_dlx_stats st;
-  pc_bitsweep_search(above->b, &(pc_dlx_config){.split_depth = depth, .visit = note_split_leaf,
+  pc_bitsweep_search(above->b, &(pc_dlx_config){.prefix = prefix, .n_prefix = n,
+                                                .split_depth = depth, .visit = note_split_leaf,
                                                 .ctx = above}, &st);
-  pc_bitsweep_search(below->b, &(pc_dlx_config){.split_depth = depth + 1,
+  pc_bitsweep_search(below->b, &(pc_dlx_config){.prefix = prefix, .n_prefix = n,
+                                                .split_depth = depth + 1,
                                                 .visit = note_split_leaf, .ctx = below}, &st);
   int32_t j = 0, parents = 0;
   *solved = 0;
@@ -331,7 +335,7 @@ static int32_t board_leaf_options(const char *name, int32_t depth)
 {
   pc_board bd;
   pc_board_load(name, &bd);
-  int32_t solved, parents = check_leaf_options(name, &bd.m.xc, depth, &solved);
+  int32_t solved, parents = check_leaf_options(name, &bd.m.xc, NULL, 0, depth, &solved);
   pc_board_free(&bd);
   return parents;
 }
@@ -350,9 +354,12 @@ Test(bits, leaf_options)
   static const int32_t options[][2] = {{0, 1}, {2, 3}, {0, -1}, {1, -1}, {2, -1}, {3, -1}};
   for (int k = 0; k < 6; k++)
     cr_assert_eq(pc_xc_add_option(&xc, options[k], options[k][1] < 0 ? 1 : 2, &err), PC_OK);
-  int32_t solved, parents = check_leaf_options("four items", &xc, 2, &solved);
+  int32_t solved, parents = check_leaf_options("four items", &xc, NULL, 0, 2, &solved);
   cr_expect_gt(parents, 0);
   cr_expect_gt(solved, 0);
+  /* Under the prefix {0}, split at its root. */
+  int32_t only_0 = 2;
+  cr_expect_eq(check_leaf_options("four items under {0}", &xc, &only_0, 1, 1, &solved), 1);
   pc_xc_free(&xc);
 }
 

@@ -905,9 +905,15 @@ int32_t pc_bitsweep_leaf_options(pc_bitsweep *b, const int32_t *options, int32_t
   const int words = b->words;
   int32_t level = n - b->n_prefix, x, i, e;
   uint64_t *cov = b->leaf_cov;
-  memset(cov, 0, (size_t)words * sizeof *cov);
-  for (int32_t l = 0; l < n; l++)
-    for (int k = 0; k < words; k++) cov[k] |= b->opt_mask[(size_t)options[l] * words + k];
+  if (level > 0) { /* the parent's covered items and the option it took */
+    const uint64_t *before = b->covered + (size_t)(level - 1) * words,
+                   *taken = b->ent_mask + (size_t)b->at[level - 1] * words;
+    for (int k = 0; k < words; k++) cov[k] = before[k] | taken[k];
+  } else {
+    memset(cov, 0, (size_t)words * sizeof *cov);
+    for (int32_t l = 0; l < n; l++)
+      for (int k = 0; k < words; k++) cov[k] |= b->opt_mask[(size_t)options[l] * words + k];
+  }
   /* As the node's own choice in a search whose split is below it. */
   switch (choose_item(b, level, level + 1, cov, b->primary, words, &x, &i, &e)) {
   case DEAD_END: return 0;
