@@ -335,7 +335,10 @@ Test(bitdlx, auto_choice)
   cr_expect_str_eq(auto_for("scott")->name, "bitdlx");
   /* The 45 Y pentominoes: a tree whose random paths mostly die young, so
      that 64 of them put bitdlx's 48 million nodes at 1,100; the trial
-     takes bits (152 million nodes, 3.3 times faster on one thread). */
+     takes bits (152 million nodes, 1.9 times faster on one thread). A
+     near call: with the sample's points elsewhere in their intervals the
+     trial takes bitdlx (docs/speed.md, session 26); this holds the choice
+     the trial makes now. */
   cr_expect_str_eq(auto_for("y45")->name, "bits");
   /* All of Scott's solutions: bits needs 5.7 times bitdlx's nodes on the
      samples (over the vector listing's sample bar), 20 times over the

@@ -76,11 +76,12 @@ void pc_bitsweep_search(pc_bitsweep *b, const pc_dlx_config *cfg, pc_dlx_stats *
    levels count as 1). */
 double pc_bitsweep_path_probability(const pc_bitsweep *b, int32_t n);
 
-/* Only from within a visitor of a split search, at a leaf of n options
-   (n = split_depth, not a solution): what the node would be in a search
-   split one level deeper, the same as its leaves would show, at the cost
-   of the node alone: the options it would try (0: a dead end), or
-   PC_BITSWEEP_SOLVED where it covers every primary item. */
+/* Only from within a visitor of a split search, at a leaf where the
+   split cut the search (n = split_depth options, not a solution found
+   above it): what the node would be in a search split one level deeper,
+   as its leaves there would show, at the cost of the node alone: the
+   options it would try (0: a dead end), or PC_BITSWEEP_SOLVED where it
+   covers every primary item. */
 #define PC_BITSWEEP_SOLVED (-1)
 int32_t pc_bitsweep_leaf_options(pc_bitsweep *b, const int32_t *options, int32_t n);
 
