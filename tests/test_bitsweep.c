@@ -209,13 +209,14 @@ Test(bits, path_probability)
   pc_board_free(&bd);
 }
 
-/* The leaves of a split at depth 3, and their probabilities: from the
-   whole tree, or from each leaf of the split at depth 2 searched as a
-   subproblem under its own probability (`above`). */
+/* The leaves of a split search (of 8 options at most): their options,
+   their probabilities under a prefix of probability `above`, and what
+   pc_bitsweep_leaf_options says of each when `ask`. */
 typedef struct leaves {
   pc_bitsweep *b;
   double above;
-  int32_t n, (*options)[3];
+  bool ask;
+  int32_t n, (*options)[8], *len, *below;
   double *p;
 } leaves;
 
@@ -223,15 +224,24 @@ static bool note_leaf(void *ctx, const int32_t *options, int32_t n)
 {
   leaves *t = ctx;
   cr_assert_lt(t->n, 1 << 17);
-  cr_assert_leq(n, 3);
+  cr_assert_leq(n, 8);
   memcpy(t->options[t->n], options, (size_t)n * sizeof *options);
+  t->len[t->n] = n;
+  t->below[t->n] = t->ask ? pc_bitsweep_leaf_options(t->b, options, n) : 0;
   t->p[t->n++] = pc_bitsweep_path_probability_under(t->b, n, t->above);
   return false;
 }
 
 static leaves leaves_new(pc_bitsweep *b)
 {
-  return (leaves){b, 1.0, 0, calloc(1 << 17, sizeof(int32_t[3])), calloc(1 << 17, sizeof(double))};
+  return (leaves){b, 1.0, false, 0, calloc(1 << 17, sizeof(int32_t[8])),
+                  calloc(1 << 17, sizeof(int32_t)), calloc(1 << 17, sizeof(int32_t)),
+                  calloc(1 << 17, sizeof(double))};
+}
+
+static void leaves_free(leaves *t)
+{
+  free(t->options), free(t->len), free(t->below), free(t->p);
 }
 
 /* The auto trial draws its sample that way: it must see the whole tree's
@@ -261,29 +271,9 @@ Test(bits, path_probability_under_a_prefix)
     cr_expect(!memcmp(parts.options[i], whole.options[i], sizeof whole.options[i]), "leaf %d", i);
     cr_expect(parts.p[i] == whole.p[i], "leaf %d: %.17g, not %.17g", i, parts.p[i], whole.p[i]);
   }
-  free(whole.options), free(whole.p), free(parents.options), free(parents.p);
-  free(parts.options), free(parts.p);
+  leaves_free(&whole), leaves_free(&parents), leaves_free(&parts);
   pc_bitsweep_free(b);
   pc_board_free(&bd);
-}
-
-/* The leaves of a split search, and what pc_bitsweep_leaf_options says
-   of each when `ask`. */
-typedef struct split_leaves {
-  pc_bitsweep *b;
-  bool ask;
-  int32_t n, len[1 << 16], option[1 << 16][8], below[1 << 16];
-} split_leaves;
-
-static bool note_split_leaf(void *ctx, const int32_t *options, int32_t n)
-{
-  split_leaves *t = ctx;
-  cr_assert_lt(t->n, 1 << 16);
-  cr_assert_leq(n, 8);
-  memcpy(t->option[t->n], options, (size_t)n * sizeof *options);
-  t->len[t->n] = n;
-  t->below[t->n++] = t->ask ? pc_bitsweep_leaf_options(t->b, options, n) : 0;
-  return false;
 }
 
 /* auto's trial counts a split's leaves from a pass a level above it: a
@@ -295,39 +285,37 @@ static bool note_split_leaf(void *ctx, const int32_t *options, int32_t n)
 static int32_t check_leaf_options(const char *name, const pc_xc *xc, const int32_t *prefix,
                                   int32_t n, int32_t depth, int32_t *solved)
 {
-  split_leaves *above = calloc(1, sizeof *above), *below = calloc(1, sizeof *below);
-  above->b = below->b = pc_bitsweep_new(xc);
-  cr_assert_not_null(above->b);
-  above->ask = true;
+  pc_bitsweep *b = pc_bitsweep_new(xc);
+  cr_assert_not_null(b);
+  leaves above = leaves_new(b), below = leaves_new(b);
+  above.ask = true;
   pc_dlx_stats st;
-  pc_bitsweep_search(above->b, &(pc_dlx_config){.prefix = prefix, .n_prefix = n,
-                                                .split_depth = depth, .visit = note_split_leaf,
-                                                .ctx = above}, &st);
-  pc_bitsweep_search(below->b, &(pc_dlx_config){.prefix = prefix, .n_prefix = n,
-                                                .split_depth = depth + 1,
-                                                .visit = note_split_leaf, .ctx = below}, &st);
+  pc_bitsweep_search(b, &(pc_dlx_config){.prefix = prefix, .n_prefix = n, .split_depth = depth,
+                                         .visit = note_leaf, .ctx = &above}, &st);
+  pc_bitsweep_search(b, &(pc_dlx_config){.prefix = prefix, .n_prefix = n,
+                                         .split_depth = depth + 1, .visit = note_leaf,
+                                         .ctx = &below}, &st);
   int32_t j = 0, parents = 0;
   *solved = 0;
-  for (int32_t i = 0; i < above->n; i++) {
-    size_t bytes = (size_t)above->len[i] * sizeof(int32_t);
+  for (int32_t i = 0; i < above.n; i++) {
+    size_t bytes = (size_t)above.len[i] * sizeof(int32_t);
     int32_t under = 0;
-    bool same = j < below->n && below->len[j] == above->len[i] &&
-                !memcmp(below->option[j], above->option[i], bytes);
+    bool same = j < below.n && below.len[j] == above.len[i] &&
+                !memcmp(below.options[j], above.options[i], bytes);
     if (same) j++;
     else
-      while (j < below->n && below->len[j] > above->len[i] &&
-             !memcmp(below->option[j], above->option[i], bytes))
+      while (j < below.n && below.len[j] > above.len[i] &&
+             !memcmp(below.options[j], above.options[i], bytes))
         j++, under++;
     int32_t expected = same ? PC_BITSWEEP_SOLVED : under;
-    cr_expect_eq(above->below[i], expected, "%s, leaf %d: %d, not %d", name, i,
-                 (int)above->below[i], (int)expected);
+    cr_expect_eq(above.below[i], expected, "%s, leaf %d: %d, not %d", name, i,
+                 (int)above.below[i], (int)expected);
     parents += under > 0;
     *solved += same;
   }
-  cr_expect_eq(j, below->n, "%s: leaves below no leaf above", name);
-  pc_bitsweep_free(above->b);
-  free(above);
-  free(below);
+  cr_expect_eq(j, below.n, "%s: leaves below no leaf above", name);
+  leaves_free(&above), leaves_free(&below);
+  pc_bitsweep_free(b);
   return parents;
 }
 

@@ -181,7 +181,6 @@ typedef struct trial {
   pc_bitsweep *engine;
   int64_t leaves;
   int32_t depth, taken;
-  bool ahead;             /* the split pass stops a level above `depth` */
   int64_t solved;         /* the solutions it met */
   double total, seen;     /* the leaves' path probabilities: all, so far */
   trial_groups groups;    /* the last pass's */
@@ -294,7 +293,7 @@ static bool group_of(trial *t, const int32_t *options, int32_t len)
 /* A split pass's leaves: each counted, with its probability from its
    parent's figure (the last level's division alone), the same to the last
    bit as the take (take_leaf) sees. The pass stops a level above the
-   split (`ahead`, at depth 2 and deeper), where a node stands for the
+   split (at depth 2 and deeper), where a node stands for the
    options it would try (pc_bitsweep_leaf_options), each a leaf: the
    deepest level, the pass's costliest, is not searched. A solution above
    the split is a leaf and a group of its own. */
@@ -302,7 +301,7 @@ static bool count_leaf(void *ctx, const int32_t *options, int32_t n)
 {
   trial *t = ctx;
   int32_t len = n < t->depth ? n : t->depth - 1, leaf = n, count = 1;
-  if (t->ahead && n == t->depth - 1) {
+  if (t->depth > 1 && n == t->depth - 1) {
     count = pc_bitsweep_leaf_options(t->engine, options, n);
     if (count == 0) return false; /* a dead end */
     if (count > 0) leaf = t->depth;
@@ -377,16 +376,16 @@ static bool split_tree(trial *t, const pc_xc *xc, int64_t wanted, const atomic_i
     t->depth++;
     groups_free(&t->groups);
     t->groups.stride = t->depth;
-    t->ahead = t->depth > 1;
+    bool ahead = t->depth > 1; /* the pass stops a level above the split */
     t->solved = 0;
     pc_bitsweep_search(t->engine,
-                       &(pc_dlx_config){.split_depth = t->depth - t->ahead, .visit = count_leaf,
+                       &(pc_dlx_config){.split_depth = t->depth - ahead, .visit = count_leaf,
                                         .ctx = t, .stop = halt},
                        &st);
     /* The nodes above the split's leaves: at depth 1 the pass's leaves
        are the split's; ahead, its leaves are nodes above the split but
        for the solutions. */
-    t->above = st.nodes - (t->ahead ? (uint64_t)t->solved : st.solutions);
+    t->above = st.nodes - (ahead ? (uint64_t)t->solved : st.solutions);
   }
   return st.complete;
 }
