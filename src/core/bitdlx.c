@@ -229,12 +229,13 @@ static bool alloc_state(pc_bitdlx *b, bool bounds)
   b->item = pc_alloc_array(levels, sizeof *b->item);
   b->next = pc_alloc_array(levels, sizeof *b->next);
   b->rest = pc_alloc_array(levels, sizeof *b->rest);
+  b->untried = pc_alloc_array(levels, sizeof *b->untried);
   b->option = pc_alloc_array(levels, sizeof *b->option);
   b->choices = pc_alloc_array(levels, sizeof *b->choices);
   b->level_nodes = pc_calloc_array(levels, sizeof *b->level_nodes);
   b->level_updates = pc_calloc_array(levels, sizeof *b->level_updates);
-  bool ok = b->alive && b->keys && b->item && b->next && b->rest && b->option && b->choices &&
-            b->level_nodes && b->level_updates;
+  bool ok = b->alive && b->keys && b->item && b->next && b->rest && b->untried && b->option &&
+            b->choices && b->level_nodes && b->level_updates;
   if (!ok || !bounds) return ok;
   b->left = pc_alloc_array(levels * (size_t)b->stride + 1, sizeof *b->left);
   b->solution = pc_alloc_array(levels, sizeof *b->solution);
@@ -322,6 +323,7 @@ static void free_state(pc_bitdlx *b)
   free(b->item);
   free(b->next);
   free(b->rest);
+  free(b->untried);
   free(b->option);
   free(b->choices);
   free(b->left);
@@ -546,11 +548,14 @@ forward:
     if (level > base) settle(b, level - 1, mode);
     b->next[level] = b->row_start[y];
     b->rest[level] = 0;
+    b->untried[level] = count;
   }
 advance:
   {
+    /* The item's count says how many options it has alive: the rest of
+       its row, dead ones, is not scanned. */
+    if (b->untried[level]-- == 0) goto backup;
     int32_t k = pc_bitdlx_next_option(b, level);
-    if (k < 0) goto backup;
     take(b, k, level, mode);
     level++;
     goto forward;

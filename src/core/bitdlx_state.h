@@ -56,6 +56,7 @@ struct pc_bitdlx {
   int32_t *item;         /* the item branched on */
   int32_t *next;         /* the row entry after the one being tried */
   uint64_t *rest;        /* that entry's options not tried yet */
+  int32_t *untried;      /* the item's options alive not tried yet */
   int32_t *option;       /* the option taken (the prefix's too; -1 - item: null) */
   /* Levels 1 .. kept still hold the state after option[0 .. kept - 1], the
      last prefix's (a split's prefixes share their first levels): the next
