@@ -230,27 +230,30 @@ pc_bitdlx_sliced_word(const pc_bitdlx_v2 *c, int32_t p, int32_t j, const int32_t
 }
 
 /* Level l's branching item in *y (Knuth's rule when mrv, else the first
-   uncovered one) and its count; -1 when every item is covered. */
+   uncovered one) and its count; -1 when every item is covered. The
+   candidates, narrowed plane by plane from the top, stay in vectors:
+   kept as words in memory, every plane was stores and loads. */
 static inline __attribute__((always_inline)) int32_t
 pc_bitdlx_sliced_choose(const pc_bitdlx *b, int32_t l, bool mrv, int32_t *y, const int32_t halves)
 {
   const pc_bitdlx_v2 *c = pc_bitdlx_sliced_at(b, l, halves);
-  uint64_t cand[4] = {0}, any = 0;
-  for (int32_t j = 0; j < 2 * halves; j++) any |= cand[j] = pc_bitdlx_sliced_word(c, 0, j, halves);
-  if (!any) return -1;
+  pc_bitdlx_v2 cand[2] = {c[0], c[0]}, any = c[0]; /* cand[1] read only with two halves */
+  for (int32_t h = 1; h < halves; h++) any |= cand[h] = c[h];
+  if (!(any[0] | any[1])) return -1;
   int32_t count = 0;
   if (mrv) {
     for (int32_t p = b->planes - 1; p >= 0; p--) {
-      uint64_t z[4], some = 0;
-      for (int32_t j = 0; j < 2 * halves; j++)
-        some |= z[j] = cand[j] & ~pc_bitdlx_sliced_word(c, 1 + p, j, halves);
-      for (int32_t j = 0; j < 2 * halves; j++) cand[j] = some ? z[j] : cand[j];
-      count |= (int32_t)!some << p;
+      pc_bitdlx_v2 z[2], some = {0, 0};
+      for (int32_t h = 0; h < halves; h++) some |= z[h] = cand[h] & ~c[(1 + p) * halves + h];
+      if (some[0] | some[1])
+        for (int32_t h = 0; h < halves; h++) cand[h] = z[h];
+      else
+        count |= 1 << p;
     }
   }
   int32_t j = 0;
-  while (!cand[j]) j++;
-  *y = 64 * j + __builtin_ctzll(cand[j]);
+  while (!cand[j / 2][j % 2]) j++;
+  *y = 64 * j + __builtin_ctzll(cand[j / 2][j % 2]);
   if (!mrv)
     for (int32_t p = 0; p < b->planes; p++)
       count |= (int32_t)(pc_bitdlx_sliced_word(c, 1 + p, j, halves) >> (*y % 64) & 1) << p;
