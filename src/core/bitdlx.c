@@ -401,22 +401,22 @@ PC_HOT_CLONES static void take_wide(pc_bitdlx *b, int32_t k, int32_t l)
 }
 PC_HOT_CLONES static void take_sliced(pc_bitdlx *b, int32_t k, int32_t l)
 {
-  pc_bitdlx_sliced_count(b, k, l, pc_bitdlx_sliced_kill(b, k, l), 1);
+  pc_bitdlx_sliced_count_narrow(b, k, l, pc_bitdlx_sliced_kill(b, k, l));
 }
 PC_HOT_CLONES static void take_sliced_wide(pc_bitdlx *b, int32_t k, int32_t l)
 {
-  pc_bitdlx_sliced_count(b, k, l, pc_bitdlx_sliced_kill(b, k, l), 2);
+  pc_bitdlx_sliced_count_wide(b, k, l, pc_bitdlx_sliced_kill(b, k, l));
 }
 
 #ifdef PC_HOT_VECTOR
 /* The same with the dying options listed by AVX-512 (b->vector_listing). */
 PC_HOT_VECTOR static void take_sliced_vector(pc_bitdlx *b, int32_t k, int32_t l)
 {
-  pc_bitdlx_sliced_count(b, k, l, pc_bitdlx_sliced_kill_vector(b, k, l), 1);
+  pc_bitdlx_sliced_count_narrow(b, k, l, pc_bitdlx_sliced_kill_vector(b, k, l));
 }
 PC_HOT_VECTOR static void take_sliced_wide_vector(pc_bitdlx *b, int32_t k, int32_t l)
 {
-  pc_bitdlx_sliced_count(b, k, l, pc_bitdlx_sliced_kill_vector(b, k, l), 2);
+  pc_bitdlx_sliced_count_wide(b, k, l, pc_bitdlx_sliced_kill_vector(b, k, l));
 }
 #endif
 

@@ -4,13 +4,14 @@
    A level holds the uncovered items as a mask and the counts as planes:
    bit y of plane p is bit p of item y's count. A mask is one 128-bit
    vector up to 128 primary items, two (halves) up to 256; the functions
-   take their number as a constant, so that each is compiled for one and
-   for two. Taking an option gathers the options it kills (with AVX-512's
+   take their number as a constant, or work on whole masks of either
+   width (bitdlx_sum.h), so that each is compiled for one and for two.
+   Taking an option gathers the options it kills (with AVX-512's
    compress where the processor has it, pc_bitdlx_vector_listing), sums their
    item masks column by column in a small bit-sliced counter (five planes,
    emptied into the counts every PC_BITDLX_SUM_GROUP options) and
-   subtracts that from the counts: a handful of 128-bit operations per
-   killed option and half, where keys take one decrement in memory per
+   subtracts that from the counts: a handful of vector operations per
+   killed option, where keys take one decrement in memory per
    item of it, and those of options that die one after the other (the
    same piece's) wait on each other. The item of least count, the first
    on a tie (Knuth's rule), is found plane by plane from the top; the tree
@@ -35,28 +36,6 @@
 static inline pc_bitdlx_v2 *pc_bitdlx_sliced_at(const pc_bitdlx *b, int32_t l, int32_t halves)
 {
   return b->sliced + (size_t)l * (size_t)(b->planes + 1) * (size_t)halves;
-}
-
-/* to = from - sum for one half, the counts in `planes` planes (a plane
-   every `halves` vectors), sum in five (counts never go below zero: each
-   killed option was counted once). Every plane is written: to is another
-   level's (or from itself). */
-static inline __attribute__((always_inline)) void
-pc_bitdlx_sliced_subtract(pc_bitdlx_v2 *to, const pc_bitdlx_v2 *from, int32_t planes,
-                          const pc_bitdlx_v2 sum[5], const int32_t halves)
-{
-  pc_bitdlx_v2 borrow = {0, 0};
-  int32_t p = 0;
-  for (; p < 5 && p < planes; p++) {
-    pc_bitdlx_v2 x = from[p * halves], y = sum[p];
-    to[p * halves] = x ^ y ^ borrow;
-    borrow = (~x & (y | borrow)) | (y & borrow);
-  }
-  for (; p < planes; p++) {
-    pc_bitdlx_v2 x = from[p * halves];
-    to[p * halves] = x ^ borrow;
-    borrow &= ~x;
-  }
 }
 
 /* What taking option k at level l reads: the level's options and the
@@ -126,71 +105,19 @@ static inline __attribute__((always_inline)) void pc_bitdlx_sliced_settle(pc_bit
   }
 }
 
-/* sum += x, sum in five planes: x rippled up from plane `from`. */
-static inline __attribute__((always_inline)) void pc_bitdlx_sliced_add(pc_bitdlx_v2 sum[5],
-                                                                       int32_t from,
-                                                                       pc_bitdlx_v2 x)
-{
-  for (int32_t p = from; p < 4; p++) {
-    pc_bitdlx_v2 carry = sum[p] & x;
-    sum[p] ^= x;
-    x = carry;
-  }
-  sum[4] ^= x;
-}
-
-/* *plane + a + b as *plane (the low bit) and the carry returned (the
-   high): a carry-save adder, two masks in five operations. */
-static inline __attribute__((always_inline)) pc_bitdlx_v2
-pc_bitdlx_sliced_csa(pc_bitdlx_v2 *plane, pc_bitdlx_v2 a, pc_bitdlx_v2 b)
-{
-  pc_bitdlx_v2 u = *plane ^ a, carry = (*plane & a) | (u & b);
-  *plane = u ^ b;
-  return carry;
-}
-
-/* Half h of the item masks of the `n` dying options summed into sum (at
-   most PC_BITDLX_SUM_GROUP): four at a time through carry-save adders
-   (Harley and Seal's popcount), about five operations a mask where adding
-   them one by one takes nine. */
-static inline __attribute__((always_inline)) void
-pc_bitdlx_sliced_sum(const pc_bitdlx_v2 *restrict imask, const uint16_t *restrict dying, int32_t n,
-                     pc_bitdlx_v2 sum[5], const int32_t halves, int32_t h)
-{
-  const pc_bitdlx_v2 *restrict m = imask + h;
-  int32_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    pc_bitdlx_v2 twos = pc_bitdlx_sliced_csa(&sum[0], m[dying[i] * halves],
-                                             m[dying[i + 1] * halves]);
-    pc_bitdlx_v2 twos2 = pc_bitdlx_sliced_csa(&sum[0], m[dying[i + 2] * halves],
-                                              m[dying[i + 3] * halves]);
-    pc_bitdlx_sliced_add(sum, 2, pc_bitdlx_sliced_csa(&sum[1], twos, twos2));
-  }
-  for (; i < n; i++) pc_bitdlx_sliced_add(sum, 0, m[dying[i] * halves]);
-}
-
-/* Level l + 1's counts: level l's less the n options that k kills,
-   listed in b->dying (k itself included); then k's items are covered.
-   Its options are left to pc_bitdlx_sliced_settle. */
-static inline __attribute__((always_inline)) void
-pc_bitdlx_sliced_count(pc_bitdlx *b, int32_t k, int32_t l, int32_t n, const int32_t halves)
-{
-  const pc_bitdlx_v2 *from = pc_bitdlx_sliced_at(b, l, halves);
-  pc_bitdlx_v2 *c = pc_bitdlx_sliced_at(b, l + 1, halves);
-  int32_t i = 0;
-  do { /* once at least: the first group writes the new level's planes */
-    int32_t group = n - i < PC_BITDLX_SUM_GROUP ? n - i : PC_BITDLX_SUM_GROUP;
-    for (int32_t h = 0; h < halves; h++) {
-      pc_bitdlx_v2 sum[5] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
-      pc_bitdlx_sliced_sum(b->imask, b->dying + i, group, sum, halves, h);
-      pc_bitdlx_sliced_subtract(c + halves + h, (i ? c : from) + halves + h, b->planes, sum,
-                                halves);
-    }
-    i += PC_BITDLX_SUM_GROUP;
-  } while (i < n);
-  for (int32_t h = 0; h < halves; h++) c[h] = from[h] & ~b->imask[k * halves + h];
-  b->option[l] = k;
-}
+/* The counts' arithmetic on masks of one vector and of two
+   (bitdlx_sum.h): pc_bitdlx_sliced_count_narrow and _wide, level l + 1's
+   counts from level l's and the n options listed as k kills them. */
+#define PC_SUM_MASK pc_bitdlx_v2
+#define PC_SUM(name) pc_bitdlx_sliced_##name##_narrow
+#include "core/bitdlx_sum.h"
+#undef PC_SUM_MASK
+#undef PC_SUM
+#define PC_SUM_MASK pc_bitdlx_v4
+#define PC_SUM(name) pc_bitdlx_sliced_##name##_wide
+#include "core/bitdlx_sum.h"
+#undef PC_SUM_MASK
+#undef PC_SUM
 
 #ifdef PC_HOT_VECTOR
 /* pc_bitdlx_sliced_kill with AVX-512's compress: each word of dying

@@ -17,6 +17,9 @@
 
 /* 128 bits: a bit-sliced plane's items, or half of them (bitdlx_sliced.h). */
 typedef uint64_t pc_bitdlx_v2 __attribute__((vector_size(16)));
+/* Both halves of a mask past 128 items, read where they lie as
+   pc_bitdlx_v2s (so aligned to 16 bytes, and aliasing them). */
+typedef uint64_t pc_bitdlx_v4 __attribute__((vector_size(32), aligned(16), may_alias));
 
 struct pc_bitdlx {
   int32_t n_options, n_primary, words, stride; /* stride: keys a level, padded */
