@@ -7,7 +7,9 @@
 
    Vectors go by pointer: a 256-bit vector passed by value to a function
    compiled for processors without AVX would change its calling
-   convention (all these are inlined). */
+   convention (all these are inlined). Included alone, without
+   PC_SUM_MASK, it declares nothing. */
+#ifdef PC_SUM_MASK
 
 /* to = from - sum, the counts in `planes` planes, sum in five (counts
    never go below zero: each killed option was counted once). Every plane
@@ -93,3 +95,5 @@ static inline __attribute__((always_inline)) void PC_SUM(count)(pc_bitdlx *b, in
   c[0] = from[0] & ~m[k];
   b->option[l] = k;
 }
+
+#endif
