@@ -128,14 +128,23 @@ static const pc_engine *by_name(const char *name)
 #define TRIAL_PATHS 1024
 #define TRIAL_TICK_SECONDS 0.005
 
+/* At most this many leaves, for a tree over TRIAL_LEAVES squared nodes. */
+#define HUGE_LEAVES (16 * TRIAL_LEAVES)
+
 /* The split's leaves for a tree of bitdlx's `nodes` (Knuth's estimate):
    TRIAL_LEAVES, or a sixteenth of a smaller tree. A split pass visits
    the nodes above its leaves, and on a small tree a sixteenth of it gives
    samples cheap enough already (pent4x15: 13,115 leaves at depth 5, where
-   16,384 wanted depth 6, 54,000 leaves, a quarter of bits's tree). */
+   16,384 wanted depth 6, 54,000 leaves, a quarter of bits's tree). A
+   tree over TRIAL_LEAVES squared nodes gets a leaf every TRIAL_LEAVES of
+   them, up to HUGE_LEAVES: with fewer its samples were too large for
+   bitdlx to finish one in a timed trial's first half (obeirne.dlx), and
+   a trial that learned nothing takes bits. */
 static int64_t trial_leaves(double nodes)
 {
-  return nodes / 16 < TRIAL_LEAVES ? (int64_t)(nodes / 16) : TRIAL_LEAVES;
+  double small = nodes / 16 < TRIAL_LEAVES ? nodes / 16 : TRIAL_LEAVES;
+  double huge = nodes / TRIAL_LEAVES < HUGE_LEAVES ? nodes / TRIAL_LEAVES : HUGE_LEAVES;
+  return (int64_t)(small > huge ? small : huge);
 }
 
 /* What a bitdlx node costs in bits nodes, as the trial's bars, in tenths
