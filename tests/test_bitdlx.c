@@ -305,14 +305,14 @@ static const pc_engine *auto_for_matrix(const char *name)
 }
 
 /* O'Beirne's hexagon as a matrix, without the board's symmetry
-   reduction (bitdlx's estimate: 2.7 billion nodes), where bitdlx is over
-   4 times faster. The trial splits bits's tree deeper there (engines.c,
-   trial_leaves), into samples small enough to search: at 16,384 leaves
-   bitdlx needed more than a timed trial's half second for the first one,
-   and `auto` took bits by default (docs/speed.md, session 27). Untimed
-   here, the trial reaches the same verdict either way (at 16,384 leaves
-   in some 16 times the time): this holds the verdict, the timed trial's
-   was checked by hand. */
+   reduction: a tree of billions of nodes by bitdlx's estimate, where
+   bitdlx is the faster engine. The trial splits bits's tree deeper there
+   (engines.c, trial_leaves), into samples small enough to search in a
+   timed trial; split as smaller trees are, its timed trial ended with no
+   sample done and took bits by default (docs/speed.md, session 27, with
+   the figures). Untimed here, the trial reaches the same verdict either
+   way, only later: this holds the verdict; the timed trial's was checked
+   by hand. */
 Test(bitdlx, auto_on_a_huge_tree, .timeout = 120)
 {
   cr_expect_str_eq(auto_for_matrix("obeirne.dlx")->name, "bitdlx");
