@@ -120,29 +120,40 @@ static inline __attribute__((always_inline)) void pc_bitdlx_sliced_settle(pc_bit
 #undef PC_SUM
 
 #ifdef PC_HOT_VECTOR
-/* pc_bitdlx_sliced_kill with AVX-512's compress: each word of dying
-   options written as their indices, 32 bits of it at a time, with no
-   branch on how many there are (b->dying has room for 32 past the last).
-   bitdlx spends most of its time listing them (docs/speed.md). */
+/* 32 options' indices: the bytes of `at` (bits of a word) widened and
+   added to the word's first option. */
+static inline __attribute__((always_inline)) PC_HOT_VECTOR __m512i
+pc_bitdlx_indices(__m256i at, __m512i first)
+{
+  return _mm512_add_epi16(first, _mm512_cvtepu8_epi16(at));
+}
+
+/* pc_bitdlx_sliced_kill with AVX-512's compress: the set bits of each
+   word of dying options gathered as bytes by one compress, written as
+   32 indices, and 32 more only where the word has more (b->dying has
+   room for 32 past the last). bitdlx spends most of its time listing
+   them (docs/speed.md). */
 static inline __attribute__((always_inline)) PC_HOT_VECTOR int32_t
 pc_bitdlx_sliced_kill_vector(pc_bitdlx *b, int32_t k, int32_t l)
 {
   const pc_bitdlx_rows r = pc_bitdlx_rows_of(b, k, l);
   uint16_t *restrict out = b->dying;
-  const __m512i low = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
-                                       17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2,
-                                       1, 0);
-  const __m512i high = _mm512_add_epi16(low, _mm512_set1_epi16(32));
+  const __m512i bits = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50,
+                                       49, 48, 47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36,
+                                       35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22,
+                                       21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7,
+                                       6, 5, 4, 3, 2, 1, 0);
   for (int32_t s = 0; s < r.swords; s++)
     for (uint64_t both = r.was[s] & r.row[s]; both; both &= both - 1) {
       int32_t w = s * 64 + __builtin_ctzll(both);
       uint64_t d = r.from[w] & r.mask[w];
       __m512i first = _mm512_set1_epi16((short)(w * 64));
-      __mmask32 lo = (__mmask32)d, hi = (__mmask32)(d >> 32);
-      _mm512_storeu_si512(out, _mm512_maskz_compress_epi16(lo, _mm512_add_epi16(first, low)));
-      out += __builtin_popcount(lo);
-      _mm512_storeu_si512(out, _mm512_maskz_compress_epi16(hi, _mm512_add_epi16(first, high)));
-      out += __builtin_popcount(hi);
+      __m512i at = _mm512_maskz_compress_epi8(d, bits);
+      int32_t n = __builtin_popcountll(d);
+      _mm512_storeu_si512(out, pc_bitdlx_indices(_mm512_castsi512_si256(at), first));
+      if (n > 32)
+        _mm512_storeu_si512(out + 32, pc_bitdlx_indices(_mm512_extracti64x4_epi64(at, 1), first));
+      out += n;
     }
   return (int32_t)(out - b->dying);
 }

@@ -6,7 +6,7 @@
 
    PC_HOT_VECTOR: a function compiled for AVX-512 with VBMI2 (Intel since
    Ice Lake, AMD since Zen 4), whose compress instructions write the set
-   bits of a mask as a list of indices, 32 at a time; its caller picks it
+   bits of a word as a list of their positions; its caller picks it
    where pc_hot_vector_runs() (and keeps a portable one beside it). */
 #ifndef PC_HOT_H
 #define PC_HOT_H
