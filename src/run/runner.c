@@ -72,7 +72,8 @@ typedef struct runner {
   pc_error err;
   atomic_int halt;
   double t0, fraction0;
-  uint64_t hash;
+  uint64_t hash;           /* the problem's, once a checkpoint needs it */
+  bool hashed;
   worker *workers;         /* their shares of the subproblems under way */
   int n_workers;
 } runner;
@@ -264,12 +265,20 @@ static pc_status prepare(runner *r)
 
 /* ---- checkpoints ---- */
 
+/* The problem's hash, which ties a checkpoint to it: computed at the
+   first checkpoint (a whole pass over the matrix), not by every search. */
+static uint64_t problem_hash(runner *r)
+{
+  if (!r->hashed) r->hash = pc_xc_hash(r->xc), r->hashed = true;
+  return r->hash;
+}
+
 /* Under the lock. */
 static pc_status write_checkpoint(runner *r)
 {
   const pc_runner_config *cfg = r->cfg;
   pc_checkpoint c = {
-      .problem = r->hash,
+      .problem = problem_hash(r),
       .split_depth = r->depth,
       .subproblems = r->n_subs,
       .solutions = r->sums.solutions,
@@ -304,7 +313,7 @@ static pc_status resume(runner *r, void *engine)
   pc_checkpoint c;
   pc_status s = pc_checkpoint_read(cfg->resume, &c, &r->err);
   if (s) return s;
-  if (c.problem != r->hash)
+  if (c.problem != problem_hash(r))
     s = pc_error_set(&r->err, PC_ERR_INPUT, 0, 0,
                      "this checkpoint is for another problem (its exact-cover matrix differs)");
   else if (strcmp(c.engine, r->engine->name) || strcmp(c.rule, pc_choose_name(cfg->choose)))
@@ -796,10 +805,7 @@ pc_status pc_runner_run(const pc_xc *xc, const pc_runner_config *cfg, pc_runner_
   runner r = {.cfg = cfg, .engine = cfg->engine, .xc = xc, .levels = pc_xc_depth(xc) + 1};
   worker *w = NULL;
   pc_status s = runner_init(&r, &w, threads, res);
-  if (!s) {
-    r.hash = pc_xc_hash(xc);
-    s = cfg->resume ? resume(&r, w[0].engine) : choose_split(&r, w[0].engine, threads);
-  }
+  if (!s) s = cfg->resume ? resume(&r, w[0].engine) : choose_split(&r, w[0].engine, threads);
   if (!s && !cfg->resume) s = prepare(&r);
   if (!s) {
     run_workers(&r, w, threads, res);
