@@ -85,21 +85,26 @@ static bool make_rows(pc_bitdlx *b, const uint64_t *sets)
   return true;
 }
 
+/* Whether taking an option through item y kills y's other options: not
+   where y may be covered more than once (its options exclude each other
+   only when its bound runs out). */
+static bool excludes(const pc_xc *xc, int32_t y) { return pc_xc_upper(xc, y) == 1; }
+
 /* Each option's conflicts (itself and the options through its items,
-   `sets`, but for items that may be covered more than once: those exclude
-   their options only when their bound runs out) and primary items. */
-static void list_options(pc_bitdlx *b, const pc_xc *xc, const uint64_t *sets)
+   `sets`, those that exclude) and primary items. */
+PC_HOT_CLONES static void list_options(pc_bitdlx *b, const pc_xc *xc,
+                                       const uint64_t *restrict sets)
 {
   size_t w = (size_t)b->words;
   int32_t n = 0;
   for (int32_t k = 0; k < b->n_options; k++) {
     const int32_t *items = pc_xc_option(xc, k);
-    uint64_t *row = b->conflicts + (size_t)k * w;
+    uint64_t *restrict row = b->conflicts + (size_t)k * w;
     b->prim_start[k] = n;
     set_bit(row, k);
     for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++) {
-      const uint64_t *set = sets + (size_t)items[j] * w;
-      if (pc_xc_upper(xc, items[j]) == 1)
+      const uint64_t *restrict set = sets + (size_t)items[j] * w;
+      if (excludes(xc, items[j]))
         for (size_t t = 0; t < w; t++) row[t] |= set[t];
       if (items[j] >= b->n_primary) continue;
       if (b->wide) b->prim32[n++] = items[j];
@@ -176,10 +181,6 @@ static bool make_sliced(pc_bitdlx *b)
   b->row_summary = pc_calloc_array((size_t)b->n_options * swords + 1, sizeof *b->row_summary);
   if (!b->imask || !b->row_summary || !alloc_sliced_state(b)) return false;
   for (int32_t k = 0; k < b->n_options; k++)
-    for (int32_t w = 0; w < b->words; w++)
-      if (b->conflicts[(size_t)k * (size_t)b->words + (size_t)w])
-        set_bit(b->row_summary + (size_t)k * swords, w);
-  for (int32_t k = 0; k < b->n_options; k++)
     for (int32_t j = b->prim_start[k]; j < b->prim_start[k + 1]; j++)
       set_item(b->imask + (size_t)k * (size_t)halves, pc_bitdlx_prim(b, j, false), 1);
   for (int32_t y = 0; y < b->n_primary; y++) {
@@ -190,6 +191,31 @@ static bool make_sliced(pc_bitdlx *b)
   }
   for (int32_t w = 0; w < b->words; w++)
     if (b->root_alive[w]) set_bit(b->summary, w);
+  return true;
+}
+
+/* Each option's summary (the words of its conflict row with an option):
+   those of its items' sets that exclude, and its own word, as the row is
+   the union of those sets and itself (list_options): the items' sets
+   looked at once, not every option's row. False when out of memory. */
+static bool summarize_rows(pc_bitdlx *b, const pc_xc *xc, const uint64_t *sets)
+{
+  size_t swords = (size_t)pc_bitdlx_summary_words(b), w = (size_t)b->words;
+  uint64_t *of_set = pc_calloc_array((size_t)xc->n_items * swords + 1, sizeof *of_set);
+  if (!of_set) return false;
+  for (size_t y = 0; y < (size_t)xc->n_items; y++)
+    for (size_t t = 0; t < w; t++)
+      of_set[y * swords + t / 64] |= (uint64_t)(sets[y * w + t] != 0) << (t % 64);
+  for (int32_t k = 0; k < b->n_options; k++) {
+    uint64_t *summary = b->row_summary + (size_t)k * swords;
+    set_bit(summary, k / 64);
+    for (int32_t j = 0; j < pc_xc_option_size(xc, k); j++) {
+      int32_t y = pc_xc_option(xc, k)[j];
+      if (excludes(xc, y))
+        for (size_t t = 0; t < swords; t++) summary[t] |= of_set[(size_t)y * swords + t];
+    }
+  }
+  free(of_set);
   return true;
 }
 
@@ -287,9 +313,10 @@ pc_bitdlx *pc_bitdlx_new(const pc_xc *xc)
     return NULL;
   }
   list_options(b, xc, sets);
-  free(sets);
   bool sliced = !pc_xc_has_bounds(xc) && np <= PC_BITDLX_SLICED_ITEMS;
-  if (make_root(b) && (!sliced || make_sliced(b))) return b;
+  bool made = make_root(b) && (!sliced || (make_sliced(b) && summarize_rows(b, xc, sets)));
+  free(sets);
+  if (made) return b;
   pc_bitdlx_free(b);
   return NULL;
 }
