@@ -166,9 +166,10 @@ static bool alloc_sliced_state(pc_bitdlx *b)
 }
 
 /* The bit-sliced counts (plain problems of at most 256 primary items):
-   each option's items, a level's state; false when out of memory. Level
-   0 is the root's state for good: the plain search writes a level only
-   when it takes an option above it. */
+   each option's items, a level's state, room for the rows' summaries
+   (filled by summarize_rows, from the item sets); false when out of
+   memory. Level 0 is the root's state for good: the plain search writes
+   a level only when it takes an option above it. */
 static bool make_sliced(pc_bitdlx *b)
 {
   int32_t most = 1, unit = 1 << b->shift, halves = b->halves = b->n_primary > 128 ? 2 : 1;
