@@ -427,11 +427,11 @@ PC_HOT_CLONES static void take_wide(pc_bitdlx *b, int32_t k, int32_t l)
 {
   take_any(b, k, l, true);
 }
-PC_HOT_CLONES static void take_sliced(pc_bitdlx *b, int32_t k, int32_t l)
+PC_HOT_CLONES PC_HOT_SCALAR_STORES static void take_sliced(pc_bitdlx *b, int32_t k, int32_t l)
 {
   pc_bitdlx_sliced_count_narrow(b, k, l, pc_bitdlx_sliced_kill(b, k, l));
 }
-PC_HOT_CLONES static void take_sliced_wide(pc_bitdlx *b, int32_t k, int32_t l)
+PC_HOT_CLONES PC_HOT_SCALAR_STORES static void take_sliced_wide(pc_bitdlx *b, int32_t k, int32_t l)
 {
   pc_bitdlx_sliced_count_wide(b, k, l, pc_bitdlx_sliced_kill(b, k, l));
 }

@@ -58,7 +58,7 @@ pc_bitdlx_rows_of(const pc_bitdlx *b, int32_t k, int32_t l)
    row) listed in b->dying, their number returned. Each level keeps which
    of its words have an option alive (b->summary): deep in the search most
    are empty, and only the words that both the level and the row have are
-   visited. Each such word gives eight options at a time, so that few
+   visited. Each such word gives four options at a time, so that few
    branches go one way or the other unpredictably. Level l + 1's own
    options are written apart (pc_bitdlx_sliced_settle), only where the
    search goes below it. */
@@ -73,10 +73,10 @@ static inline __attribute__((always_inline)) int32_t pc_bitdlx_sliced_kill(pc_bi
       uint64_t d = r.from[w] & r.mask[w];
       uint16_t *next = out + __builtin_popcountll(d);
       do {
-#pragma GCC unroll 8
-        for (int32_t i = 0; i < 8; i++, d &= d - 1) /* past the last: any index */
+#pragma GCC unroll 4
+        for (int32_t i = 0; i < 4; i++, d &= d - 1) /* past the last: any index */
           out[i] = (uint16_t)(w * 64 + __builtin_ctzll(d | 1ull << 63));
-        out += 8;
+        out += 4;
       } while (d);
       out = next;
     }

@@ -30,4 +30,15 @@ static inline bool pc_hot_vector_runs(void)
 static inline bool pc_hot_vector_runs(void) { return false; }
 #endif
 
+/* PC_HOT_SCALAR_STORES: a function whose short runs of scalar stores gcc
+   must not pack into vectors. Its SLP vectorizer builds bitdlx's listed
+   option indices into a vector lane by lane (an insert each) for one
+   store, slower than the plain stores on processors without AVX-512's
+   compress (docs/speed.md); clang has no such attribute. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define PC_HOT_SCALAR_STORES __attribute__((optimize("no-tree-slp-vectorize")))
+#else
+#define PC_HOT_SCALAR_STORES
+#endif
+
 #endif
