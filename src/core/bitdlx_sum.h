@@ -87,7 +87,9 @@ static inline __attribute__((always_inline)) void PC_SUM(count)(pc_bitdlx *b, in
   int32_t i = 0;
   do { /* once at least: the first group writes the new level's planes */
     int32_t group = n - i < PC_BITDLX_SUM_GROUP ? n - i : PC_BITDLX_SUM_GROUP;
-    PC_SUM_MASK sum[5] = {{0}, {0}, {0}, {0}, {0}};
+    PC_SUM_MASK sum[5]; /* zeroed a vector at a time: as an initializer, */
+    for (int32_t p = 0; p < 5; p++) /* 160 bytes took a `rep stos`, slow to start */
+      sum[p] = (PC_SUM_MASK){0};
     PC_SUM(sum)(m, b->dying + i, group, sum);
     PC_SUM(subtract)(c + 1, (i ? c : from) + 1, b->planes, sum);
     i += PC_BITDLX_SUM_GROUP;
