@@ -351,6 +351,67 @@ Test(bits, leaf_options)
   pc_xc_free(&xc);
 }
 
+/* A split search's leaves by their options: those above the split are
+   solutions. */
+typedef struct by_length {
+  int64_t n[65];
+} by_length;
+
+static bool count_by_length(void *ctx, const int32_t *options, int32_t n)
+{
+  (void)options;
+  cr_assert_leq(n, 64);
+  ((by_length *)ctx)->n[n]++;
+  return false;
+}
+
+/* auto's trial jumps its split passes (engines.c, split_tree): a split at
+   depth d has as many leaves as a deeper split's search visits nodes at
+   level d, and solutions above it. */
+static void check_split_levels(const char *name, const pc_xc *xc, int32_t deep)
+{
+  pc_bitsweep *b = pc_bitsweep_new(xc);
+  cr_assert_not_null(b);
+  by_length at_deep = {0};
+  pc_dlx_stats st;
+  pc_bitsweep_search(b, &(pc_dlx_config){.split_depth = deep, .visit = count_by_length,
+                                         .ctx = &at_deep}, &st);
+  uint64_t level_nodes[65] = {0};
+  memcpy(level_nodes, st.level_nodes, (size_t)st.levels * sizeof *level_nodes);
+  int64_t solved_above = 0;
+  for (int32_t d = 1; d <= deep; d++) {
+    solved_above += at_deep.n[d - 1];
+    by_length at_d = {0};
+    pc_bitsweep_search(b, &(pc_dlx_config){.split_depth = d, .visit = count_by_length,
+                                           .ctx = &at_d}, &st);
+    int64_t leaves = 0;
+    for (int32_t n = 0; n <= d; n++) leaves += at_d.n[n];
+    cr_expect_eq(leaves, (int64_t)level_nodes[d] + solved_above, "%s, depth %d", name, d);
+  }
+  pc_bitsweep_free(b);
+}
+
+Test(bits, split_levels)
+{
+  const struct { const char *name; int32_t deep; } boards[] = {{"pent4x15", 6}, {"mutilated", 20}};
+  for (int i = 0; i < 2; i++) {
+    pc_board bd;
+    pc_board_load(boards[i].name, &bd);
+    check_split_levels(boards[i].name, &bd.m.xc, boards[i].deep);
+    pc_board_free(&bd);
+  }
+  /* Solutions above the split: items 0 to 3, options {0 1}, {2 3} and
+     each item alone (solutions of 2, 3 and 4 options). */
+  pc_xc xc;
+  pc_error err;
+  pc_xc_with_items(&xc, 4, 0);
+  static const int32_t options[][2] = {{0, 1}, {2, 3}, {0, -1}, {1, -1}, {2, -1}, {3, -1}};
+  for (int k = 0; k < 6; k++)
+    cr_assert_eq(pc_xc_add_option(&xc, options[k], options[k][1] < 0 ? 1 : 2, &err), PC_OK);
+  check_split_levels("four items", &xc, 4);
+  pc_xc_free(&xc);
+}
+
 /* The share of the tree done moves as the search goes (the progress
    line), within what the solutions still to come leave. */
 Test(bits, share_of_tree_done)

@@ -191,6 +191,10 @@ typedef struct trial {
   int64_t leaves;
   int32_t depth, taken;
   int64_t solved;         /* the solutions it met */
+  int64_t *solved_at;     /* those of l options, for each l up to n_primary */
+  double *path_p;         /* the last group's path probabilities, by level */
+  int64_t cap;            /* a pass stops past this many leaves (0: none) */
+  double growth;          /* the leaves over those a level above */
   double total, seen;     /* the leaves' path probabilities: all, so far */
   trial_groups groups;    /* the last pass's */
   double above_p;         /* the path probability of the group searched */
@@ -283,6 +287,28 @@ static bool groups_grow(trial_groups *g)
   return true;
 }
 
+/* The path probability of a new group's prefix (`len` options),
+   pc_bitsweep_path_probability's to the last bit (the same divisions in
+   the same order) at the cost of the levels below those it shares with
+   the last group's prefix: the same nodes, whose figures t->path_p
+   keeps. */
+static double prefix_probability(trial *t, const int32_t *options, int32_t len)
+{
+  const trial_groups *g = &t->groups;
+  int32_t from = 0;
+  if (g->n > 0) {
+    const int32_t *last = g->prefix + (size_t)(g->n - 1) * (size_t)g->stride;
+    int32_t last_len = g->at[g->n - 1].len, same = 0;
+    while (same < last_len && same < len && last[same] == options[same]) same++;
+    from = same < last_len ? same + 1 : last_len; /* the levels it shares end a node below */
+  } else {
+    t->path_p[0] = 1.0;
+  }
+  for (int32_t l = from; l < len; l++)
+    t->path_p[l + 1] = pc_bitsweep_path_probability_from(t->engine, l, l + 1, t->path_p[l]);
+  return t->path_p[len];
+}
+
 /* The group of a leaf whose prefix is `len` of its options: the last
    one where it has the same prefix (a parent's leaves come one after the
    other), else a new one; false when out of memory. */
@@ -294,8 +320,9 @@ static bool group_of(trial *t, const int32_t *options, int32_t len)
                       (size_t)len * sizeof *options);
   if (same) return true;
   if (!groups_grow(g)) return false;
+  double p = prefix_probability(t, options, len);
   memcpy(g->prefix + (size_t)g->n * (size_t)g->stride, options, (size_t)len * sizeof *options);
-  g->at[g->n++] = (trial_group){t->total, pc_bitsweep_path_probability(t->engine, len), len};
+  g->at[g->n++] = (trial_group){t->total, p, len};
   return true;
 }
 
@@ -318,13 +345,14 @@ static bool count_leaf(void *ctx, const int32_t *options, int32_t n)
   if (leaf < t->depth) { /* a solution */
     count = 1;
     t->solved++;
+    t->solved_at[leaf]++;
   }
   if (!group_of(t, options, len)) return true; /* out of memory: the pass stops, and fails */
   const trial_group *parent = &t->groups.at[t->groups.n - 1];
   double p = pc_bitsweep_path_probability_from(t->engine, parent->len, leaf, parent->p);
   t->leaves += count;
   for (int32_t i = 0; i < count; i++) t->total += p; /* a leaf at a time, as the take sums */
-  return false;
+  return t->cap && t->leaves > t->cap;
 }
 
 /* Systematic sampling: the leaf in which the cumulative probability
@@ -371,32 +399,103 @@ static bool take_sample(trial *t, const atomic_int *halt)
   return true;
 }
 
-/* Splits bits's tree at the shallowest depth with `wanted` leaves (or
-   takes the whole tree), from the depth of the split before, if any;
-   false when out of memory or halted. */
+/* The leaves a pass at `depth` would count, from a whole pass at a
+   deeper one: its nodes at that level and the solutions above it. */
+static int64_t leaves_at(const trial *t, const pc_dlx_stats *st, int32_t depth)
+{
+  int64_t n = (int64_t)st->level_nodes[depth];
+  for (int32_t l = 0; l < depth; l++) n += t->solved_at[l];
+  return n;
+}
+
+/* A pass that splits bits's tree at `depth`: t's groups, leaves, nodes
+   above them and growth; false when it did not end (halted, out of
+   memory, or past t->cap leaves). */
+static bool split_pass(trial *t, int32_t depth, const atomic_int *halt, pc_dlx_stats *st)
+{
+  t->leaves = 0;
+  t->total = 0;
+  t->depth = depth;
+  groups_free(&t->groups);
+  t->groups.stride = depth;
+  bool ahead = depth > 1; /* the pass stops a level above the split */
+  t->solved = 0;
+  memset(t->solved_at, 0, (size_t)depth * sizeof *t->solved_at);
+  pc_bitsweep_search(t->engine,
+                     &(pc_dlx_config){.split_depth = depth - ahead, .visit = count_leaf,
+                                      .ctx = t, .stop = halt},
+                     st);
+  if (!st->complete) return false;
+  /* The nodes above the split's leaves: at depth 1 the pass's leaves
+     are the split's; ahead, its leaves are nodes above the split but
+     for the solutions. */
+  t->above = st->nodes - (ahead ? (uint64_t)t->solved : st->solutions);
+  int64_t level_up = leaves_at(t, st, depth - 1);
+  t->growth = level_up > 0 ? (double)t->leaves / (double)level_up : 0;
+  return true;
+}
+
+/* A pass past a jump of more levels than one stops past JUMP_CAP times
+   the leaves wanted, and the jump is halved: the growth it was aimed
+   by may not hold. */
+#define JUMP_CAP 4
+
+/* The pass after t's split: one level deeper, or, where the leaves grow,
+   as deep as they reach `wanted` if they grow on as over t's last level
+   (at most to depth `last`). */
+static bool jumped_pass(trial *t, int64_t wanted, int32_t last, const atomic_int *halt,
+                        pc_dlx_stats *st)
+{
+  int32_t from = t->depth, steps = 1;
+  if (from > 0 && t->growth > 1) {
+    double levels = ceil(log((double)wanted / (double)t->leaves) / log(t->growth));
+    steps = levels < last - from ? (int32_t)levels : last - from;
+  }
+  for (;; steps /= 2) {
+    int64_t cap = steps > 1 ? JUMP_CAP * wanted : 0;
+    t->cap = cap;
+    bool ended = split_pass(t, from + (steps > 1 ? steps : 1), halt, st);
+    t->cap = 0;
+    if (ended || !cap || t->leaves <= cap) return ended;
+  }
+}
+
+/* The depth in (from, t's] where passes one level at a time would stop
+   (split_tree), from t's last pass; past t's depth where none would.
+   `before`: the leaves at `from`, -1 where no pass was made there. */
+static int32_t split_end(const trial *t, const pc_dlx_stats *st, int32_t from, int64_t before,
+                         int64_t wanted, int32_t last)
+{
+  for (int32_t d = from + 1; d <= t->depth; d++) {
+    int64_t leaves = d == t->depth ? t->leaves : leaves_at(t, st, d);
+    if (leaves >= wanted || leaves <= before || d >= last) return d;
+    before = leaves;
+  }
+  return t->depth + 1;
+}
+
+/* Splits bits's tree at the shallowest depth with `wanted` leaves, or
+   where the leaves stop growing from one depth to the next (or takes the
+   whole tree), from the depth of the split before, if any; false when
+   out of memory or halted. A pass visits the nodes above its split, so
+   passes jump by the leaves' growth (jumped_pass) and the split is found
+   from the levels of the pass that passed it. */
 static bool split_tree(trial *t, const pc_xc *xc, int64_t wanted, const atomic_int *halt)
 {
-  pc_dlx_stats st = {.complete = true};
-  for (int64_t before = -1;
-       t->leaves < wanted && t->leaves > before && t->depth < xc->n_primary && st.complete;) {
+  int32_t last = xc->n_primary;
+  if (t->leaves >= wanted || t->depth >= last) return true;
+  if (!t->solved_at && !(t->solved_at = calloc((size_t)last + 1, sizeof *t->solved_at)))
+    return false;
+  if (!t->path_p && !(t->path_p = malloc(((size_t)last + 1) * sizeof *t->path_p))) return false;
+  for (int64_t before = -1;;) {
+    pc_dlx_stats st;
+    int32_t from = t->depth;
+    if (!jumped_pass(t, wanted, last, halt, &st)) return false;
+    int32_t end = split_end(t, &st, from, before, wanted, last);
+    if (end < t->depth) return split_pass(t, end, halt, &st);
+    if (end == t->depth) return true;
     before = t->leaves;
-    t->leaves = 0;
-    t->total = 0;
-    t->depth++;
-    groups_free(&t->groups);
-    t->groups.stride = t->depth;
-    bool ahead = t->depth > 1; /* the pass stops a level above the split */
-    t->solved = 0;
-    pc_bitsweep_search(t->engine,
-                       &(pc_dlx_config){.split_depth = t->depth - ahead, .visit = count_leaf,
-                                        .ctx = t, .stop = halt},
-                       &st);
-    /* The nodes above the split's leaves: at depth 1 the pass's leaves
-       are the split's; ahead, its leaves are nodes above the split but
-       for the solutions. */
-    t->above = st.nodes - (ahead ? (uint64_t)t->solved : st.solutions);
   }
-  return st.complete;
 }
 
 /* The sample, from the split; false when out of memory or halted. */
@@ -696,6 +795,8 @@ static void trial_free(trial *t)
   free(t->prefix);
   free(t->len);
   free(t->weight);
+  free(t->solved_at);
+  free(t->path_p);
   groups_free(&t->groups);
 }
 
