@@ -441,15 +441,19 @@ static bool split_pass(trial *t, int32_t depth, const atomic_int *halt, pc_dlx_s
 #define JUMP_CAP 4
 
 /* The pass after t's split: one level deeper, or, where the leaves grow,
-   as deep as they reach `wanted` if they grow on as over t's last level
-   (at most to depth `last`). */
+   a level short of the depth where they reach `wanted` if they grow on as
+   over t's last level (at most to depth `last`): a pass a level too deep
+   costs the growth times more and the split is taken again, one a level
+   short costs one more pass, a growth times cheaper. Where the growth
+   quickens, the pass aimed short may be the split (kanoodle-pyramid,
+   whose leaves grow 8 times at the first level, 16 at the fourth). */
 static bool jumped_pass(trial *t, int64_t wanted, int32_t last, const atomic_int *halt,
                         pc_dlx_stats *st)
 {
   int32_t from = t->depth, steps = 1;
   if (from > 0 && t->growth > 1) {
-    double levels = ceil(log((double)wanted / (double)t->leaves) / log(t->growth));
-    steps = levels < last - from ? (int32_t)levels : last - from;
+    double levels = ceil(log((double)wanted / (double)t->leaves) / log(t->growth)) - 1;
+    steps = levels < 1 ? 1 : levels < last - from ? (int32_t)levels : last - from;
   }
   for (;; steps /= 2) {
     int64_t cap = steps > 1 ? JUMP_CAP * wanted : 0;
