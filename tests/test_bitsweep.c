@@ -328,20 +328,26 @@ static int32_t board_leaf_options(const char *name, int32_t depth)
   return parents;
 }
 
+/* Items 0 to 3; options {0 1}, {2 3} and each item alone: solutions of
+   2, 3 and 4 options. */
+static void four_items(pc_xc *xc)
+{
+  pc_error err;
+  pc_xc_with_items(xc, 4, 0);
+  static const int32_t options[][2] = {{0, 1}, {2, 3}, {0, -1}, {1, -1}, {2, -1}, {3, -1}};
+  for (int k = 0; k < 6; k++)
+    cr_assert_eq(pc_xc_add_option(xc, options[k], options[k][1] < 0 ? 1 : 2, &err), PC_OK);
+}
+
 /* y45 takes the masks wider than the specialised searches. */
 Test(bits, leaf_options)
 {
   cr_expect_gt(board_leaf_options("pent4x15", 3), 100);
   cr_expect_gt(board_leaf_options("y45", 3), 10);
-  /* Items 0 to 3; options {0 1}, {2 3} and each item alone: a split at
-     depth 2 has solutions among its leaves ({0 1} {2 3}) and nodes with
-     options under them. */
+  /* four_items split at depth 2 has solutions among its leaves ({0 1}
+     {2 3}) and nodes with options under them. */
   pc_xc xc;
-  pc_error err;
-  pc_xc_with_items(&xc, 4, 0);
-  static const int32_t options[][2] = {{0, 1}, {2, 3}, {0, -1}, {1, -1}, {2, -1}, {3, -1}};
-  for (int k = 0; k < 6; k++)
-    cr_assert_eq(pc_xc_add_option(&xc, options[k], options[k][1] < 0 ? 1 : 2, &err), PC_OK);
+  four_items(&xc);
   int32_t solved, parents = check_leaf_options("four items", &xc, NULL, 0, 2, &solved);
   cr_expect_gt(parents, 0);
   cr_expect_gt(solved, 0);
@@ -400,14 +406,9 @@ Test(bits, split_levels)
     check_split_levels(boards[i].name, &bd.m.xc, boards[i].deep);
     pc_board_free(&bd);
   }
-  /* Solutions above the split: items 0 to 3, options {0 1}, {2 3} and
-     each item alone (solutions of 2, 3 and 4 options). */
+  /* Solutions above the split. */
   pc_xc xc;
-  pc_error err;
-  pc_xc_with_items(&xc, 4, 0);
-  static const int32_t options[][2] = {{0, 1}, {2, 3}, {0, -1}, {1, -1}, {2, -1}, {3, -1}};
-  for (int k = 0; k < 6; k++)
-    cr_assert_eq(pc_xc_add_option(&xc, options[k], options[k][1] < 0 ? 1 : 2, &err), PC_OK);
+  four_items(&xc);
   check_split_levels("four items", &xc, 4);
   pc_xc_free(&xc);
 }

@@ -190,8 +190,7 @@ typedef struct trial {
   pc_bitsweep *engine;
   int64_t leaves;
   int32_t depth, taken;
-  int64_t solved;         /* the solutions it met */
-  int64_t *solved_at;     /* those of l options, for each l up to n_primary */
+  int64_t *solved_at;     /* the solutions it met of l options, each l to n_primary */
   double *path_p;         /* the last group's path probabilities, by level */
   int64_t cap;            /* a pass stops past this many leaves (0: none) */
   double growth;          /* the leaves over those a level above */
@@ -344,7 +343,6 @@ static bool count_leaf(void *ctx, const int32_t *options, int32_t n)
   }
   if (leaf < t->depth) { /* a solution */
     count = 1;
-    t->solved++;
     t->solved_at[leaf]++;
   }
   if (!group_of(t, options, len)) return true; /* out of memory: the pass stops, and fails */
@@ -399,13 +397,19 @@ static bool take_sample(trial *t, const atomic_int *halt)
   return true;
 }
 
+/* The solutions the last pass met above `depth`. */
+static int64_t solved_above(const trial *t, int32_t depth)
+{
+  int64_t n = 0;
+  for (int32_t l = 0; l < depth; l++) n += t->solved_at[l];
+  return n;
+}
+
 /* The leaves a pass at `depth` would count, from a whole pass at a
    deeper one: its nodes at that level and the solutions above it. */
 static int64_t leaves_at(const trial *t, const pc_dlx_stats *st, int32_t depth)
 {
-  int64_t n = (int64_t)st->level_nodes[depth];
-  for (int32_t l = 0; l < depth; l++) n += t->solved_at[l];
-  return n;
+  return (int64_t)st->level_nodes[depth] + solved_above(t, depth);
 }
 
 /* A pass that splits bits's tree at `depth`: t's groups, leaves, nodes
@@ -419,7 +423,6 @@ static bool split_pass(trial *t, int32_t depth, const atomic_int *halt, pc_dlx_s
   groups_free(&t->groups);
   t->groups.stride = depth;
   bool ahead = depth > 1; /* the pass stops a level above the split */
-  t->solved = 0;
   memset(t->solved_at, 0, (size_t)depth * sizeof *t->solved_at);
   pc_bitsweep_search(t->engine,
                      &(pc_dlx_config){.split_depth = depth - ahead, .visit = count_leaf,
@@ -429,7 +432,7 @@ static bool split_pass(trial *t, int32_t depth, const atomic_int *halt, pc_dlx_s
   /* The nodes above the split's leaves: at depth 1 the pass's leaves
      are the split's; ahead, its leaves are nodes above the split but
      for the solutions. */
-  t->above = st->nodes - (ahead ? (uint64_t)t->solved : st->solutions);
+  t->above = st->nodes - (ahead ? (uint64_t)solved_above(t, depth) : st->solutions);
   int64_t level_up = leaves_at(t, st, depth - 1);
   t->growth = level_up > 0 ? (double)t->leaves / (double)level_up : 0;
   return true;
@@ -458,7 +461,7 @@ static bool jumped_pass(trial *t, int64_t wanted, int32_t last, const atomic_int
   for (;; steps /= 2) {
     int64_t cap = steps > 1 ? JUMP_CAP * wanted : 0;
     t->cap = cap;
-    bool ended = split_pass(t, from + (steps > 1 ? steps : 1), halt, st);
+    bool ended = split_pass(t, from + steps, halt, st);
     t->cap = 0;
     if (ended || !cap || t->leaves <= cap) return ended;
   }
