@@ -629,12 +629,14 @@ static bool run_timed(const char *command, timed *t)
 #define ROW_SECONDS 10.0
 
 /* A command of a row: the fastest run (by CPU time, or by wall time for
-   `by_wall`: several threads); `optional` (Knuth's programs, bits on a
-   board with copies) is left out when it fails, the row fails otherwise. */
+   `by_wall`: several threads) and each round's figure (0: not run);
+   `optional` (Knuth's programs, bits on a board with copies) is left out
+   when it fails, the row fails otherwise. */
 typedef struct row_command {
   char line[1200];
   bool optional, failed, by_wall;
   timed best;
+  double round[ROW_ROUNDS_MOST];
 } row_command;
 
 static double figure(const row_command *c, const timed *t)
@@ -642,10 +644,33 @@ static double figure(const row_command *c, const timed *t)
   return c->by_wall ? t->wall : t->seconds;
 }
 
+static int by_value(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The median over the rounds of a's figure over b's in the same round:
+   beside the ratio of the fastest runs, a figure that one lucky or
+   unlucky run does not move (0 when no round ran both). */
+static double median_ratio(const row_command *a, const row_command *b)
+{
+  double ratio[ROW_ROUNDS_MOST];
+  int n = 0;
+  for (int i = 0; i < ROW_ROUNDS_MOST; i++)
+    if (a->round[i] > 0 && b->round[i] > 0) ratio[n++] = a->round[i] / b->round[i];
+  if (!n) return 0;
+  qsort(ratio, (size_t)n, sizeof *ratio, by_value);
+  return n % 2 ? ratio[n / 2] : (ratio[n / 2 - 1] + ratio[n / 2]) / 2;
+}
+
 static bool run_rounds(row_command *c, int n)
 {
   double spent = 0;
-  for (int i = 0; i < n; i++) c[i].best = (timed){.seconds = 1e300, .wall = 1e300};
+  for (int i = 0; i < n; i++) {
+    c[i].best = (timed){.seconds = 1e300, .wall = 1e300};
+    memset(c[i].round, 0, sizeof c[i].round);
+  }
   for (int round = 0; round < ROW_ROUNDS || (spent < ROW_SECONDS && round < ROW_ROUNDS_MOST);
        round++)
     for (int i = 0; i < n; i++) {
@@ -657,6 +682,7 @@ static bool run_rounds(row_command *c, int n)
         continue;
       }
       spent += one.seconds;
+      c[i].round[round] = figure(&c[i], &one);
       if (figure(&c[i], &one) < figure(&c[i], &c[i].best)) c[i].best = one;
     }
   return true;
@@ -703,16 +729,17 @@ static bool bench_engines_on(report *r, const char *prog, const char *path)
   char cells[3][16], ratio[16] = "", b1[32];
   for (int k = 0; k < 3; k++) knuth_cell(c, n_knuth, k, cells[k]);
   say(r, "| %-20s | %6s | %6s | %6s |", name, cells[0], cells[1], cells[2]);
-  double best = 1e300;
+  const row_command *best = &c[n_knuth];
   for (int e = 0; e < 3; e++) {
-    double s = c[n_knuth + e].best.seconds;
-    say(r, " %6.3f |", s);
-    if (s < best) best = s;
+    const row_command *x = &c[n_knuth + e];
+    say(r, " %6.3f |", x->best.seconds);
+    if (x->best.seconds < best->best.seconds) best = x;
   }
   const timed *t = &c[n - 1].best;
   if (n_knuth && !c[2].failed) /* c[2]: ssxcc */
     snprintf(ratio, sizeof ratio, "%.1f", c[2].best.seconds / t->seconds);
-  say(r, " %6.3f %-6s | %5.2f | %5s | %9s |\n", t->seconds, t->engine, t->seconds / best, ratio,
+  say(r, " %6.3f %-6s | %5.2f | %5.2f | %5s | %9s |\n", t->seconds, t->engine,
+      t->seconds / best->best.seconds, median_ratio(&c[n - 1], best), ratio,
       grouped(t->count, b1));
   return true;
 }
@@ -728,13 +755,14 @@ static bool bench_engines(report *r)
          "program) and ssxcc when KNUTH_BIN names a folder with them; default: "
          "`polycover xc` without --engine, its trial included, and the engine it took; "
          "/best: the default's time over the fastest "
-         "engine's; ssxcc/: how many times faster than ssxcc the default is; "
+         "engine's; med: the median over the rounds of the same ratio within a round; "
+         "ssxcc/: how many times faster than ssxcc the default is; "
          "obeirne.dlx left out, where every engine needs a minute or more):\n\n");
-  say(r, "| %-20s | %6s | %6s | %6s | %6s | %6s | %6s | %13s | %5s | %5s | %9s |\n",
-      "matrix", "dlx1", "dance", "ssxcc", "dlx", "bitdlx", "bits", "default", "/best", "ssxcc/",
-      "solutions");
+  say(r, "| %-20s | %6s | %6s | %6s | %6s | %6s | %6s | %13s | %5s | %5s | %5s | %9s |\n",
+      "matrix", "dlx1", "dance", "ssxcc", "dlx", "bitdlx", "bits", "default", "/best", "med",
+      "ssxcc/", "solutions");
   say(r, "|----------------------|-------:|-------:|-------:|-------:|-------:|-------:|"
-         "---------------|------:|------:|----------:|\n");
+         "---------------|------:|------:|------:|----------:|\n");
   bool ok = true;
   for (size_t i = 0; i < g.gl_pathc; i++)
     if (!strstr(g.gl_pathv[i], "obeirne") && !strstr(g.gl_pathv[i], "xfirst"))
@@ -779,11 +807,13 @@ static bool auto_cells(report *r, const char *prog, const char *board, int threa
              prog, threads, engine[e], board, e == 0 ? " 2>/dev/null" : "");
   }
   if (!run_rounds(c, 3)) return false;
-  double best = figure(&c[1], &c[1].best), by_default = figure(&c[2], &c[2].best);
-  if (!c[0].failed) best = fmin(best, figure(&c[0], &c[0].best));
+  const row_command *best = &c[1];
+  if (!c[0].failed && figure(&c[0], &c[0].best) < figure(&c[1], &c[1].best)) best = &c[0];
+  double by_default = figure(&c[2], &c[2].best);
   auto_cell(r, &c[0]);
   auto_cell(r, &c[1]);
-  say(r, " %6.3f %-6s | %5.2f |", by_default, c[2].best.engine, by_default / best);
+  say(r, " %6.3f %-6s | %5.2f | %5.2f |", by_default, c[2].best.engine,
+      by_default / figure(best, &best->best), median_ratio(&c[2], best));
   return true;
 }
 
@@ -794,12 +824,13 @@ static bool bench_auto(report *r)
          "--no-precheck`): one thread, CPU seconds; two threads, wall seconds; each the "
          "fastest run, the three commands of a cell run in turns as above; default: "
          "without --engine, bitdlx's estimate and the trial included, and the engine it "
-         "took; /best: the default over the faster engine; —: bits takes no copies "
-         "(bounds):\n\n");
-  say(r, "| %-16s | %6s | %6s | %13s | %5s | %6s | %6s | %13s | %5s |\n", "board", "bits",
-      "bitdlx", "default -j1", "/best", "bits", "bitdlx", "default -j2", "/best");
-  say(r, "|------------------|-------:|-------:|---------------|------:|-------:|-------:|"
-         "---------------|------:|\n");
+         "took; /best: the default over the faster engine; med: the median over the "
+         "rounds of that ratio within a round; —: bits takes no copies (bounds):\n\n");
+  say(r, "| %-16s | %6s | %6s | %13s | %5s | %5s | %6s | %6s | %13s | %5s | %5s |\n",
+      "board", "bits", "bitdlx", "default -j1", "/best", "med", "bits", "bitdlx",
+      "default -j2", "/best", "med");
+  say(r, "|------------------|-------:|-------:|---------------|------:|------:|-------:|"
+         "-------:|---------------|------:|------:|\n");
   for (size_t i = 0; i < sizeof auto_boards / sizeof *auto_boards; i++) {
     say(r, "| %-16s |", auto_boards[i]);
     if (!auto_cells(r, prog, auto_boards[i], 1) || !auto_cells(r, prog, auto_boards[i], 2))
