@@ -627,6 +627,7 @@ static bool run_timed(const char *command, timed *t)
 #define ROW_ROUNDS 3
 #define ROW_ROUNDS_MOST 21
 #define ROW_SECONDS 10.0
+_Static_assert(ROW_ROUNDS <= ROW_ROUNDS_MOST, "a row keeps each round's figure");
 
 /* A command of a row: the fastest run (by CPU time, or by wall time for
    `by_wall`: several threads) and each round's figure (0: not run);
