@@ -87,63 +87,91 @@ static bool problem_make(problem *p, const pc_puzzle *pz, const pc_matrix *m)
   return true;
 }
 
-/* One placement more of unit u: every reachable sum plus each of the
-   unit's vectors, within the board's counts; with `keep` the sums stay
-   reachable too (the placement may be left out); with `any` (to == from)
-   as many more as wanted. */
-static void add_unit(const problem *p, const unit *u, bool keep, bool any, const bool *from,
-                     bool *to)
+/* Sums of count vectors, each a state of the mixed-radix space: a flag
+   per state and the list of those set, so that a step visits the sums
+   reached, a few, not the whole space. */
+typedef struct sums {
+  bool *at;
+  int32_t *list, n, cap;
+} sums;
+
+static bool sums_add(sums *z, int32_t s)
+{
+  if (z->at[s]) return true;
+  if (!pc_grow((void **)&z->list, &z->cap, z->n + 1, sizeof *z->list)) return false;
+  z->at[s] = true;
+  z->list[z->n++] = s;
+  return true;
+}
+
+static void sums_clear(sums *z)
+{
+  for (int32_t i = 0; i < z->n; i++) z->at[z->list[i]] = false;
+  z->n = 0;
+}
+
+/* Sum s plus each of unit u's vectors that stays within the board's
+   counts, added to `to` (which may be s's own set). */
+static bool add_vectors(const problem *p, const unit *u, int32_t s, sums *to)
 {
   const int k = p->col->k;
   const int32_t *b = p->board.n;
-  if (!any) {
-    if (keep) memcpy(to, from, (size_t)p->states);
-    else memset(to, 0, (size_t)p->states);
+  int32_t x[MAX_COLORS];
+  for (int c = 0, rest = s; c < k; c++) {
+    x[c] = rest % (b[c] + 1);
+    rest /= b[c] + 1;
   }
-  /* Increasing index order: a sum reached here is extended again later
-     in the same pass, which is what "any number of copies" needs. */
-  for (int64_t s = 0; s < p->states; s++) {
-    if (!(any ? to[s] : from[s])) continue;
-    int32_t x[MAX_COLORS];
-    for (int64_t c = 0, rest = s; c < k; c++) {
-      x[c] = (int32_t)(rest % (b[c] + 1));
-      rest /= b[c] + 1;
+  for (int32_t i = 0; i < u->n_vectors; i++) {
+    int32_t t = 0, scale = 1, c = 0;
+    for (; c < k && x[c] + u->vectors[i].n[c] <= b[c]; c++) {
+      t += (x[c] + u->vectors[i].n[c]) * scale;
+      scale *= b[c] + 1;
     }
-    for (int32_t i = 0; i < u->n_vectors; i++) {
-      int64_t t = 0, scale = 1;
-      int c = 0;
-      for (; c < k && x[c] + u->vectors[i].n[c] <= b[c]; c++) {
-        t += (x[c] + u->vectors[i].n[c]) * scale;
-        scale *= b[c] + 1;
-      }
-      if (c == k) to[t] = true;
-    }
+    if (c == k && !sums_add(to, t)) return false;
   }
+  return true;
+}
+
+/* One placement more of unit u: `to` becomes every sum of `from` plus
+   one of the unit's vectors, and with `keep` the sums of `from` too (the
+   placement may be left out). */
+static bool add_unit(const problem *p, const unit *u, bool keep, const sums *from, sums *to)
+{
+  sums_clear(to);
+  for (int32_t i = 0; keep && i < from->n; i++)
+    if (!sums_add(to, from->list[i])) return false;
+  for (int32_t i = 0; i < from->n; i++)
+    if (!add_vectors(p, u, from->list[i], to)) return false;
+  return true;
+}
+
+/* As many placements more of unit u as wanted: the sums reached are
+   extended in turn, those they reach too. */
+static bool add_any(const problem *p, const unit *u, sums *z)
+{
+  for (int32_t i = 0; i < z->n; i++)
+    if (!add_vectors(p, u, z->list[i], z)) return false;
+  return true;
 }
 
 /* Whether some choice of vectors adds up to the board's counts. */
 static bool reachable(const problem *p, bool *ok)
 {
-  bool *a = pc_calloc_array((size_t)p->states, 1), *b = pc_calloc_array((size_t)p->states, 1);
-  *ok = a && b;
-  bool found = true;
-  if (*ok) {
-    a[0] = true;
-    for (int32_t u = 0; u < p->n_units; u++) {
-      const unit *x = &p->units[u];
-      int32_t more = x->any ? 0 : x->most - x->least;
-      for (int32_t i = 0; i < x->least + more; i++) {
-        add_unit(p, x, i >= x->least, false, a, b);
-        bool *t = a;
-        a = b;
-        b = t;
-      }
-      if (x->any) add_unit(p, x, true, true, a, a);
+  sums a = {pc_calloc_array((size_t)p->states, 1)}, b = {pc_calloc_array((size_t)p->states, 1)};
+  *ok = a.at && b.at && sums_add(&a, 0);
+  for (int32_t u = 0; u < p->n_units && *ok; u++) {
+    const unit *x = &p->units[u];
+    int32_t more = x->any ? 0 : x->most - x->least;
+    for (int32_t i = 0; i < x->least + more && *ok; i++) {
+      *ok = add_unit(p, x, i >= x->least, &a, &b);
+      sums t = a;
+      a = b;
+      b = t;
     }
-    found = a[p->states - 1];
+    if (x->any && *ok) *ok = add_any(p, x, &a);
   }
-  free(a);
-  free(b);
+  bool found = !*ok || a.at[p->states - 1];
+  free(a.at), free(a.list), free(b.at), free(b.list);
   return found;
 }
 
