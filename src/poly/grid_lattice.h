@@ -93,23 +93,20 @@ static inline bool pc_lattice_every_cell(pc_cell x)
    the plane lattices. */
 static inline pc_cell pc_lattice_signed_permutation(int t, pc_cell x)
 {
-  static const int perms[6][4] = {{0, 1, 2, 1}, {0, 2, 1, -1}, {1, 0, 2, -1},
-                                  {1, 2, 0, 1}, {2, 0, 1, 1},  {2, 1, 0, -1}};
+  /* Rotation t: permutation t / 4, and the (t % 4)-th sign pattern of
+     its parity (an odd permutation takes an odd number of signs). */
+  static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                  {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  static const bool odd[6] = {false, true, true, false, false, true};
+  static const int signs[2][4] = {{0, 3, 5, 6}, {1, 2, 4, 7}};
   if (t >= 24) {
     x.c = -x.c;
     t -= 24;
   }
-  int32_t v[3] = {x.c, x.r, x.l};
-  for (int p = 0; p < 6; p++)
-    for (int bits = 0; bits < 8; bits++) {
-      int parity = perms[p][3] * ((bits & 1) ? -1 : 1) * ((bits & 2) ? -1 : 1) *
-                   ((bits & 4) ? -1 : 1);
-      if (parity < 0 || t--) continue;
-      int32_t out[3];
-      for (int i = 0; i < 3; i++) out[i] = (bits >> i) & 1 ? -v[perms[p][i]] : v[perms[p][i]];
-      return (pc_cell){out[0], out[1], out[2]};
-    }
-  return x;
+  const int *perm = perms[t / 4], bits = signs[odd[t / 4]][t % 4];
+  int32_t v[3] = {x.c, x.r, x.l}, out[3];
+  for (int i = 0; i < 3; i++) out[i] = (bits >> i) & 1 ? -v[perm[i]] : v[perm[i]];
+  return (pc_cell){out[0], out[1], out[2]};
 }
 
 #endif
