@@ -9,10 +9,55 @@
 #include "core/dlx1.h"
 #include "poly/shape.h"
 
+/* The board's cells by position: each one's index over the board's
+   bounding box, -1 off the board, so that trying a placement looks its
+   cells up at once (every piece is tried on every cell). */
+typedef struct board_box {
+  pc_cell lo;
+  int64_t w, h, d;
+  int32_t *index;
+} board_box;
+
+static bool box_make(board_box *x, const pc_puzzle *pz)
+{
+  *x = (board_box){{0, 0, 0}, 0, 0, 0, NULL};
+  if (!pz->n_cells) return true;
+  pc_cell lo = pz->cells[0], hi = pz->cells[0];
+  for (int32_t i = 1; i < pz->n_cells; i++) {
+    pc_cell c = pz->cells[i];
+    if (c.c < lo.c) lo.c = c.c;
+    if (c.r < lo.r) lo.r = c.r;
+    if (c.l < lo.l) lo.l = c.l;
+    if (c.c > hi.c) hi.c = c.c;
+    if (c.r > hi.r) hi.r = c.r;
+    if (c.l > hi.l) hi.l = c.l;
+  }
+  *x = (board_box){lo, (int64_t)hi.c - lo.c + 1, (int64_t)hi.r - lo.r + 1,
+                   (int64_t)hi.l - lo.l + 1, NULL};
+  size_t n = (size_t)(x->w * x->h * x->d);
+  if (!(x->index = pc_alloc_array(n, sizeof *x->index))) return false;
+  for (size_t i = 0; i < n; i++) x->index[i] = -1;
+  for (int32_t i = 0; i < pz->n_cells; i++) {
+    pc_cell c = pz->cells[i];
+    x->index[((c.l - lo.l) * x->h + (c.r - lo.r)) * x->w + (c.c - lo.c)] = i;
+  }
+  return true;
+}
+
+/* The index of board cell c, or -1 if c is not on the board. */
+static int32_t box_index(const board_box *x, pc_cell c)
+{
+  int64_t dc = (int64_t)c.c - x->lo.c, dr = (int64_t)c.r - x->lo.r, dl = (int64_t)c.l - x->lo.l;
+  if (dc < 0 || dc >= x->w || dr < 0 || dr >= x->h || dl < 0 || dl >= x->d) return -1;
+  return x->index[(dl * x->h + dr) * x->w + dc];
+}
+
 typedef struct builder {
   const pc_puzzle *pz;
+  board_box box;
   pc_matrix *m;
   int32_t *row;          /* the option being built */
+  int32_t *at;           /* the board indices of its cells */
   int32_t *junction;     /* per lattice point on the board's bounding box: item, or -1 */
   int32_t jw, jh;        /* that box, in lattice points */
   int32_t *piece_item;   /* per piece: its item, or -1 (copies: any) */
@@ -33,9 +78,9 @@ static int32_t junction_at(const builder *b, int32_t c, int32_t r)
   return b->junction[(r / 2) * b->jw + c / 2];
 }
 
-static bool on_board(const pc_puzzle *pz, int32_t c, int32_t r)
+static bool on_board(const builder *b, int32_t c, int32_t r)
 {
-  return pc_puzzle_cell_index(pz, (pc_cell){c, r}) >= 0;
+  return box_index(&b->box, (pc_cell){c, r}) >= 0;
 }
 
 static pc_status add_junctions(builder *b)
@@ -54,8 +99,8 @@ static pc_status add_junctions(builder *b)
     for (int32_t x = 0; x < b->jw; x++) {
       int32_t c = 2 * x, r = 2 * y, *j = &b->junction[y * b->jw + x];
       *j = -1;
-      if (on_board(pz, c - 1, r) && on_board(pz, c + 1, r) && on_board(pz, c, r - 1) &&
-          on_board(pz, c, r + 1)) {
+      if (on_board(b, c - 1, r) && on_board(b, c + 1, r) && on_board(b, c, r - 1) &&
+          on_board(b, c, r + 1)) {
         char name[32];
         snprintf(name, sizeof name, "j%dc%d", (int)r, (int)c);
         pc_status s = pc_xc_add_item(&b->m->xc, name, true, j, b->err);
@@ -66,14 +111,15 @@ static pc_status add_junctions(builder *b)
 }
 
 /* Adds the option placing piece k (its item and its group's, when it has
-   them) on the given board cells. */
-static pc_status add_option(builder *b, int32_t k, int32_t place, const pc_cell *cells, int32_t n)
+   them) on the given board cells, whose indices are `at`. */
+static pc_status add_option(builder *b, int32_t k, int32_t place, const pc_cell *cells,
+                            const int32_t *at, int32_t n)
 {
   pc_matrix *m = b->m;
   int32_t len = 0, group = b->pz->pieces[k].group;
   if (b->piece_item[k] >= 0) b->row[len++] = b->piece_item[k];
   if (group >= 0) b->row[len++] = b->group_item[group];
-  for (int32_t i = 0; i < n; i++) b->row[len++] = pc_puzzle_cell_index(b->pz, cells[i]);
+  for (int32_t i = 0; i < n; i++) b->row[len++] = at[i];
   if (b->junction)
     for (int32_t i = 0; i < n; i++) {
       /* A piece goes straight through a lattice point when it holds the two
@@ -113,10 +159,10 @@ static pc_status place_orientation(builder *b, int32_t k, const pc_cell *shape, 
     bool fits = true;
     for (int32_t i = 0; i < size && fits; i++) {
       cells[i] = (pc_cell){shape[i].c + by.c, shape[i].r + by.r, shape[i].l + by.l};
-      int32_t at = pc_puzzle_cell_index(pz, cells[i]);
-      fits = at >= 0 && pz->fixed[at] < 0;
+      b->at[i] = box_index(&b->box, cells[i]);
+      fits = b->at[i] >= 0 && pz->fixed[b->at[i]] < 0;
     }
-    if (fits) s = add_option(b, k, (*place)++, cells, size);
+    if (fits) s = add_option(b, k, (*place)++, cells, b->at, size);
   }
   return s;
 }
@@ -132,9 +178,9 @@ static pc_status add_placements(builder *b, int32_t k)
   pc_status s = PC_OK;
   int32_t n = 0, place = 0;
   for (int32_t i = 0; i < pz->n_cells; i++)
-    if (pz->fixed[i] == k) cells[n++] = pz->cells[i];
+    if (pz->fixed[i] == k) b->at[n] = i, cells[n++] = pz->cells[i];
   if (n) {
-    s = add_option(b, k, 0, cells, n);
+    s = add_option(b, k, 0, cells, b->at, n);
     free(cells);
     return s;
   }
@@ -196,10 +242,11 @@ pc_status pc_matrix_build(const pc_puzzle *pz, pc_matrix *m, pc_error *err)
   for (int32_t k = 0; k < pz->n_pieces; k++)
     if (pz->pieces[k].size > max_size) max_size = pz->pieces[k].size;
   b.row = pc_alloc_array(3 * (size_t)max_size + 2, sizeof *b.row);
+  b.at = pc_alloc_array((size_t)max_size + 1, sizeof *b.at);
   b.piece_item = pc_alloc_array((size_t)pz->n_pieces + 1, sizeof *b.piece_item);
   b.group_item = pc_alloc_array((size_t)pz->n_groups + 1, sizeof *b.group_item);
   pc_status s = PC_OK;
-  if (!b.row || !b.piece_item || !b.group_item)
+  if (!b.row || !b.at || !b.piece_item || !b.group_item || !box_make(&b.box, pz))
     s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   char name[64];
   for (int32_t i = 0; i < pz->n_cells && !s; i++) {
@@ -216,6 +263,8 @@ pc_status pc_matrix_build(const pc_puzzle *pz, pc_matrix *m, pc_error *err)
   if (!s && pc_grid_segments(pz->grid)) s = add_junctions(&b);
   for (int32_t k = 0; k < pz->n_pieces && !s; k++) s = add_placements(&b, k);
   free(b.row);
+  free(b.at);
+  free(b.box.index);
   free(b.piece_item);
   free(b.group_item);
   free(b.junction);
