@@ -53,10 +53,18 @@ static unit *unit_of(problem *p, const pc_puzzle *pz, const pc_placement *pl)
   return u;
 }
 
-static bool add_vector(unit *u, const counts *v, int k)
+/* Whether two vectors are the same (the colors past a coloring's are 0). */
+static bool same_counts(const counts *a, const counts *b)
 {
-  for (int32_t i = 0; i < u->n_vectors; i++)
-    if (!memcmp(u->vectors[i].n, v->n, (size_t)k * sizeof v->n[0])) return true;
+  bool same = true;
+  for (int c = 0; c < MAX_COLORS; c++) same &= a->n[c] == b->n[c];
+  return same;
+}
+
+static bool add_vector(unit *u, const counts *v)
+{
+  for (int32_t i = u->n_vectors - 1; i >= 0; i--) /* the last one met first */
+    if (same_counts(&u->vectors[i], v)) return true;
   if (!pc_grow((void **)&u->vectors, &u->cap, u->n_vectors + 1, sizeof *u->vectors)) return false;
   u->vectors[u->n_vectors++] = *v;
   return true;
@@ -68,23 +76,30 @@ static void problem_free(problem *p)
   free(p->units);
 }
 
-/* The board's counts and every unit's vectors under one coloring. */
+/* The board's counts and every unit's vectors under one coloring; each
+   cell's color found once. */
 static bool problem_make(problem *p, const pc_puzzle *pz, const pc_matrix *m)
 {
   const coloring *col = p->col;
-  for (int32_t i = 0; i < pz->n_cells; i++) p->board.n[col->color(pz->cells[i])]++;
+  unsigned char *color = pc_alloc_array((size_t)pz->n_cells + 1, 1);
+  if (!color) return false;
+  for (int32_t i = 0; i < pz->n_cells; i++) {
+    color[i] = (unsigned char)col->color(pz->cells[i]);
+    p->board.n[color[i]]++;
+  }
   p->states = 1;
   for (int c = 0; c < col->k && p->states <= MAX_STATES; c++) p->states *= p->board.n[c] + 1;
-  if (p->states > MAX_STATES) return false;
-  for (int32_t o = 0; o < m->xc.n_options; o++) {
+  bool ok = p->states <= MAX_STATES;
+  for (int32_t o = 0; o < m->xc.n_options && ok; o++) {
     counts v = {{0}};
     const int32_t *items = pc_xc_option(&m->xc, o);
     for (int32_t j = 0; j < pc_xc_option_size(&m->xc, o); j++)
-      if (items[j] < m->n_cells) v.n[col->color(pz->cells[items[j]])]++;
+      if (items[j] < m->n_cells) v.n[color[items[j]]]++;
     unit *u = unit_of(p, pz, &m->placement[o]);
-    if (!u || !add_vector(u, &v, col->k)) return false;
+    ok = u && add_vector(u, &v);
   }
-  return true;
+  free(color);
+  return ok;
 }
 
 /* Sums of count vectors, each a state of the mixed-radix space: a flag
