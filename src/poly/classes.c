@@ -16,7 +16,7 @@ static int cmp_i32(const void *a, const void *b)
 
 /* Sorts n cell indices. A placement has a piece's few cells, sorted once
    per option and symmetry: insertion sort, without qsort's calls. */
-static void sort_cells(int32_t *cells, int32_t n)
+static void sort_cell_indices(int32_t *cells, int32_t n)
 {
   if (n > 32) {
     qsort(cells, (size_t)n, sizeof *cells, cmp_i32);
@@ -35,7 +35,7 @@ static void image_of(const pc_symmetry *g, int32_t e, const int32_t *cells, int3
 {
   const int32_t *map = g->cell + (size_t)e * (size_t)g->n_cells;
   for (int32_t i = 0; i < n; i++) image[i] = map[cells[i]];
-  sort_cells(image, n);
+  sort_cell_indices(image, n);
 }
 
 /* Whether a placement (its sorted cells, then its piece) is the smallest
@@ -80,7 +80,7 @@ static int32_t option_cells(const pc_matrix *m, int32_t o, int32_t *cells)
   int32_t n = 0;
   for (int32_t j = 0; j < pc_xc_option_size(&m->xc, o); j++)
     if (items[j] < m->n_cells) cells[n++] = items[j];
-  sort_cells(cells, n);
+  sort_cell_indices(cells, n);
   return n;
 }
 
