@@ -242,6 +242,29 @@ Test(parallel, limit)
   pc_xc_free(&xc);
 }
 
+/* A node limit stops the run near it, incomplete; one past the whole
+   search's nodes (scott.dlx: 289,327 with DLX, 1 thread) stops nothing. */
+Test(parallel, node_limit)
+{
+  pc_xc xc;
+  pc_load_dlx1("scott.dlx", &xc);
+  pc_runner_config cfg = {.engine = &pc_engine_dlx, .choose = PC_CHOOSE_MRV, .threads = 2,
+                          .max_nodes = 20000};
+  pc_runner_result res;
+  cr_assert_eq(pc_runner_run(&xc, &cfg, &res, NULL), PC_OK);
+  cr_expect(!res.stats.complete);
+  cr_expect(!res.interrupted);
+  cr_expect(res.stats.nodes >= 20000 && res.stats.nodes < 40000, "%llu",
+            (unsigned long long)res.stats.nodes);
+  pc_runner_result_free(&res);
+  cfg.max_nodes = 289328;
+  cr_assert_eq(pc_runner_run(&xc, &cfg, &res, NULL), PC_OK);
+  cr_expect(res.stats.complete);
+  cr_expect_eq(res.stats.solutions, 520);
+  pc_runner_result_free(&res);
+  pc_xc_free(&xc);
+}
+
 /* A visitor that stops the run at its third solution. */
 static bool visit_three(void *ctx, int64_t sub, const int32_t *options, int32_t n)
 {

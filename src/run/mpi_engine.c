@@ -152,6 +152,7 @@ static bool send_job(remote *x, const pc_dlx_config *cfg)
   x->buf[JOB_VISIT] = cfg->visit != NULL;
   x->buf[JOB_MAX_SOLUTIONS] = (int64_t)cfg->max_solutions;
   x->buf[JOB_MAX_UPDATES] = (int64_t)cfg->max_updates;
+  x->buf[JOB_MAX_NODES] = (int64_t)cfg->max_nodes;
   x->buf[JOB_N] = cfg->n_prefix;
   for (int32_t i = 0; i < cfg->n_prefix; i++) x->buf[JOB_HEAD + i] = cfg->prefix[i];
   return pc_mpi_send(x->buf, JOB_HEAD + cfg->n_prefix, x->rank, TAG_JOB(x->thread),

@@ -100,6 +100,7 @@ static void run_job(slot *w)
   pc_dlx_config dc = {.choose = (pc_choose)job[JOB_CHOOSE],
                       .max_solutions = (uint64_t)job[JOB_MAX_SOLUTIONS],
                       .max_updates = (uint64_t)job[JOB_MAX_UPDATES],
+                      .max_nodes = (uint64_t)job[JOB_MAX_NODES],
                       .stop = &w->stop, .n_prefix = n};
   if (job[JOB_VISIT]) {
     dc.visit = batch_solution;

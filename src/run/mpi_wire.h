@@ -25,8 +25,11 @@ enum { TAG_HELLO = 1, TAG_QUIT, TAG_BYE, TAG_FINAL, TAG_BEAT, TAG_SLOTS = 16 };
    counters (DONE_*, then the profile: levels nodes, levels updates). */
 enum { KIND_BATCH, KIND_DONE };
 enum { DONE_SOLUTIONS, DONE_NODES, DONE_UPDATES, DONE_COMPLETE, DONE_CUT, DONE_LEVELS, DONE_HEAD };
-/* A job: seq, rule, send solutions?, max solutions, max updates, n, prefix. */
-enum { JOB_SEQ, JOB_CHOOSE, JOB_VISIT, JOB_MAX_SOLUTIONS, JOB_MAX_UPDATES, JOB_N, JOB_HEAD };
+/* A job: seq, rule, send solutions?, max solutions, max updates, max nodes, n,
+   prefix. */
+enum {
+  JOB_SEQ, JOB_CHOOSE, JOB_VISIT, JOB_MAX_SOLUTIONS, JOB_MAX_UPDATES, JOB_MAX_NODES, JOB_N, JOB_HEAD
+};
 
 /* Solutions are sent in batches of about this many int64s (512 KiB). */
 #define BATCH 65536

@@ -533,6 +533,24 @@ static bool deliver(runner *r, worker *w, int64_t id)
   return stop;
 }
 
+/* Under the lock: the updates and nodes this run has spent (a resumed
+   checkpoint's not counted), and what a limit leaves of them (at least
+   1, which a search reaches at once). */
+static uint64_t updates_used(const runner *r)
+{
+  return r->base.updates + r->sums.updates + r->extra.updates - r->resumed_updates;
+}
+
+static uint64_t nodes_used(const runner *r)
+{
+  return r->base.nodes + r->sums.nodes + r->extra.nodes - r->resumed_nodes;
+}
+
+static uint64_t left_of(uint64_t limit, uint64_t used)
+{
+  return used < limit ? limit - used : 1;
+}
+
 /* Under the lock: delivers a searched subproblem's solutions and books its
    counters. */
 static void finish(runner *r, worker *w, int64_t id, const pc_dlx_stats *st)
@@ -564,8 +582,8 @@ static void finish(runner *r, worker *w, int64_t id, const pc_dlx_stats *st)
     r->stopped_early = true;
     halt(r);
   }
-  if (cfg->max_updates && r->base.updates + r->sums.updates + r->extra.updates -
-                                  r->resumed_updates >= cfg->max_updates) {
+  if ((cfg->max_updates && updates_used(r) >= cfg->max_updates) ||
+      (cfg->max_nodes && nodes_used(r) >= cfg->max_nodes)) {
     r->stopped_early = r->stopped_early || r->n_done < r->n_subs;
     halt(r);
   }
@@ -617,10 +635,8 @@ static void *work(void *arg)
     w->sub = id;
     /* The limits left for the run bound this subproblem. */
     if (cfg->max_solutions) dc.max_solutions = cfg->max_solutions - r->delivered;
-    if (cfg->max_updates) {
-      uint64_t used = r->base.updates + r->sums.updates + r->extra.updates - r->resumed_updates;
-      dc.max_updates = used < cfg->max_updates ? cfg->max_updates - used : 1;
-    }
+    if (cfg->max_updates) dc.max_updates = left_of(cfg->max_updates, updates_used(r));
+    if (cfg->max_nodes) dc.max_nodes = left_of(cfg->max_nodes, nodes_used(r));
     if (cfg->visit) {
       dc.visit = buffer_solution;
       dc.ctx = w;

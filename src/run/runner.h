@@ -58,6 +58,7 @@ typedef struct pc_runner_config {
   int threads;             /* 0: one per core */
   uint64_t max_solutions;  /* 0: no limit */
   uint64_t max_updates;    /* 0: no limit; about */
+  uint64_t max_nodes;      /* 0: no limit; about */
   pc_runner_visit visit;      /* may be NULL */
   pc_runner_done done;        /* may be NULL */
   void *ctx;
