@@ -153,3 +153,35 @@ Test(census, merge_halves)
   pc_census_free(&merged);
   teardown(&x);
 }
+
+/* Cleared, a census is as new: the same search taken again gives the same
+   counts, table and best (Scott's 520 and 65, as above). */
+Test(census, clear)
+{
+  static fixture x;
+  setup(&x, "boards/scott.yaml");
+  pc_census a;
+  cr_assert_eq(pc_census_init(&a, &x.m, &x.classes, &x.scorer, false, 10), PC_OK);
+  pc_dlx *d = pc_dlx_new(&x.m.xc);
+  pc_dlx_config cfg = {.visit = add, .ctx = &a, .max_nodes = 5000};
+  pc_dlx_stats st;
+  pc_dlx_search(d, &cfg, &st); /* a part: some solutions, a best */
+  cr_assert(a.solutions > 0 && a.solutions < 520 && a.n_best > 0);
+  pc_census_clear(&a);
+  cr_expect_eq(a.solutions, 0);
+  cr_expect_eq(a.unique, 0);
+  cr_expect_eq(a.n_best, 0);
+  cr_expect_eq(a.best_count, 0);
+  cr_expect_eq(a.best.h, -1);
+  cfg.max_nodes = 0;
+  pc_dlx_search(d, &cfg, &st);
+  pc_dlx_free(d);
+  cr_expect_eq(a.solutions, 520);
+  cr_expect_eq(a.unique, 65);
+  cr_expect_eq(a.best_count, 1);
+  uint64_t table = 0;
+  for (int32_t i = 0; i < a.table_side * a.table_side; i++) table += a.table[i];
+  cr_expect_eq(table, 520);
+  pc_census_free(&a);
+  teardown(&x);
+}

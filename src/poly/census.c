@@ -29,9 +29,26 @@ pc_status pc_census_init(pc_census *c, const pc_matrix *m, pc_classes *classes,
   return s;
 }
 
-void pc_census_free(pc_census *c)
+/* No class reaching the best score so far. */
+static void forget_best(pc_census *c)
 {
   for (int32_t i = 0; i < c->n_best; i++) pc_tiling_free(&c->best_tilings[i]);
+  c->n_best = 0;
+  c->best_count = 0;
+}
+
+void pc_census_clear(pc_census *c)
+{
+  forget_best(c);
+  c->best = (pc_score){-1, -1};
+  c->solutions = c->unique = 0;
+  if (c->table)
+    memset(c->table, 0, (size_t)c->table_side * (size_t)c->table_side * sizeof *c->table);
+}
+
+void pc_census_free(pc_census *c)
+{
+  forget_best(c);
   free(c->best_tilings);
   free(c->table);
   pc_tiling_free(&c->found);
@@ -54,11 +71,7 @@ static void best_candidate(pc_census *c, pc_score sc, const pc_tiling *t)
 {
   int cmp = pc_score_cmp(sc, c->best);
   if (cmp < 0) return;
-  if (cmp > 0) {
-    c->best_count = 0;
-    for (int32_t i = 0; i < c->n_best; i++) pc_tiling_free(&c->best_tilings[i]);
-    c->n_best = 0;
-  }
+  if (cmp > 0) forget_best(c);
   if (shown_before(sc, c->best)) c->best = sc;
   c->best_count++;
   if (c->n_best < c->best_cap && !pc_tiling_init(&c->best_tilings[c->n_best], t->n_cells))
@@ -213,11 +226,7 @@ static bool merge_best(pc_census *c, section *sec, const char *line)
   sec->best_count = v[2];
   pc_score sc = {(int32_t)v[0], (int32_t)v[1]};
   int cmp = pc_score_cmp(sc, c->best);
-  if (cmp > 0) {
-    for (int32_t i = 0; i < c->n_best; i++) pc_tiling_free(&c->best_tilings[i]);
-    c->n_best = 0;
-    c->best_count = 0;
-  }
+  if (cmp > 0) forget_best(c);
   if (shown_before(sc, c->best)) c->best = sc;
   if (cmp >= 0 && !add_to(&c->best_count, v[2])) return false;
   sec->taking = cmp >= 0;
