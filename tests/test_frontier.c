@@ -344,3 +344,22 @@ Test(frontier, solve_method)
                                  "boards/tetra5x5-noH.yaml", NULL};
   cr_expect_eq(json_count(sticks_auto, "solutions"), json_count(sticks_search, "solutions"));
 }
+
+/* auto on a board the programme fits searches first, within a bound the
+   one-sided 3x30's search stays under (bits: 1,038,020 nodes): it then
+   counts by the search, Leech's 46 and 184 as the meeting counts them;
+   y45 (test_boards.c) goes past the bound and meets. */
+Test(frontier, auto_searches_first)
+{
+  const char *auto_count[] = {"solve", "--count", "--json", "boards/onesided3x30.yaml", NULL};
+  const char *meet[] = {"solve", "--count", "--json", "--method", "meet",
+                        "boards/onesided3x30.yaml", NULL};
+  pc_run r = pc_run_program(NULL, auto_count);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect(!strstr(r.out, "\"engine\": \"meet\"") && !strstr(r.out, "\"engine\": \"frontier\""),
+            "%s", r.out);
+  cr_expect_eq(pc_json_get_u64(r.out, "unique"), json_count(meet, "unique"));
+  cr_expect_eq(pc_json_get_u64(r.out, "solutions"), json_count(meet, "solutions"));
+  cr_expect_eq(pc_json_get_u64(r.out, "unique"), 46);
+  pc_run_free(&r);
+}

@@ -71,8 +71,9 @@ static const char usage[] =
     "                       over the board's profile that does not visit each\n"
     "                       solution; docs/counting.md), meet (the same from both\n"
     "                       ends, met in the middle: faster), search, or auto (the\n"
-    "                       default: meet when it applies and is expected to be\n"
-    "                       faster, and nothing but the counts is asked for)\n"
+    "                       default: where meet applies and nothing but the counts\n"
+    "                       is asked for, a short search first, then meet when it\n"
+    "                       is expected to be faster than the whole search)\n"
     "      --meet-split K   with --method meet: count in 2^K parts, one after the\n"
     "                       other, by the side of the middle each of the first K\n"
     "                       single pieces lies on (each part needs less memory)\n"
@@ -520,8 +521,8 @@ static pc_status finish_search(solve_cmd *o, pc_status s, pc_error *err)
   return pc_run_finish("solve", s, &o->res, &o->cfg, err);
 }
 
-/* The search, whole or the job's share. */
-static pc_status solve_search(solve_cmd *o, pc_error *err)
+/* The search, whole or the job's share, not yet reported. */
+static pc_status run_search(solve_cmd *o, pc_error *err)
 {
   solve_run *r = &o->run;
   pc_status s = pc_solve_pictures_start(&r->pictures, o->pz.n_cells, err);
@@ -537,11 +538,31 @@ static pc_status solve_search(solve_cmd *o, pc_error *err)
   o->cfg.save = save;
   o->cfg.load = load;
   s = pc_runner_run(&o->sv.matrix.xc, &o->cfg, &o->res, err);
-  if (!o->res.ran) {
-    if (o->writer.f) pc_solwriter_abort(&o->writer);
-    return s;
-  }
-  return finish_search(o, s, err);
+  if (!o->res.ran && o->writer.f) pc_solwriter_abort(&o->writer);
+  return s;
+}
+
+static pc_status solve_search(solve_cmd *o, pc_error *err)
+{
+  pc_status s = run_search(o, err);
+  return o->res.ran ? finish_search(o, s, err) : s;
+}
+
+/* auto's count where the frontier may count: the search first, within
+   pc_solve_frontier_first_nodes. *counted when it ended (or was stopped
+   from outside: reported as such); else it is forgotten. */
+static pc_status search_first(solve_cmd *o, bool *counted, pc_error *err)
+{
+  o->cfg.max_nodes = pc_solve_frontier_first_nodes(o->cfg.engine->name);
+  pc_status s = run_search(o, err);
+  o->cfg.max_nodes = 0;
+  *counted = s || (o->res.ran && (o->res.stats.complete || o->res.interrupted));
+  if (*counted) return o->res.ran ? finish_search(o, s, err) : s;
+  pc_runner_result_free(&o->res);
+  o->res = (pc_runner_result){0};
+  pc_census_clear(o->run.census);
+  o->run.reported = 0;
+  return PC_OK;
 }
 
 /* A coloring proved there is no solution: the report of a search that
@@ -585,17 +606,20 @@ static pc_status solve_meet_job(solve_cmd *o, pc_error *err)
   return pc_solve_meet_job(&run, &o->job, &o->sv, err);
 }
 
-/* --count: by the frontier when it is asked for or auto finds it pays,
-   else by the search. */
+/* --count: by the frontier when it is asked for or auto finds it pays
+   (after a short search that did not end), else by the search. */
 static pc_status solve_count(solve_cmd *o, pc_error *err)
 {
   pc_solve_frontier f = {.board = o->board, .sv = &o->sv, .method = o->method,
                          .threads = (int)o->ro.threads, .split = (int32_t)o->meet_split,
                          .all = o->all, .json = o->json};
-  bool counted;
-  pc_status s = pc_solve_frontier_run(&f, &counted, err);
+  bool counted = false, first = o->method == PC_METHOD_AUTO && pc_solve_frontier_auto_applies(&f);
+  pc_status s = PC_OK;
+  if (first) s = pc_run_configure("solve", &o->ro, &o->sv.matrix.xc, &o->cfg, err);
+  if (!s && first) s = search_first(o, &counted, err);
+  if (!s && !counted) s = pc_solve_frontier_run(&f, &counted, err);
   if (s || counted) return s;
-  s = pc_run_configure("solve", &o->ro, &o->sv.matrix.xc, &o->cfg, err);
+  if (!first) s = pc_run_configure("solve", &o->ro, &o->sv.matrix.xc, &o->cfg, err);
   return s ? s : solve_search(o, err);
 }
 

@@ -46,6 +46,12 @@ static uint64_t state_budget(const pc_solver *sv)
   return est.nodes >= 1e19 ? UINT64_MAX : (uint64_t)est.nodes;
 }
 
+/* auto's first search: this many nodes of the bits engine, fewer than
+   the estimate that budgets the frontier costs in time (docs/counting.md).
+   A node of bitdlx or DLX costs about NODE_COST of bits's (docs/speed.md). */
+#define FIRST_NODES 2000000
+#define NODE_COST 5
+
 /* auto meets in the middle: faster than the whole programme on every
    board measured (docs/counting.md). */
 static bool meets(const pc_solve_frontier *f)
@@ -71,14 +77,23 @@ static void report(const pc_solve_frontier *f, const pc_frontier_stats *st, int 
          (double)st->peak_bytes / (1024.0 * 1024.0));
 }
 
+bool pc_solve_frontier_auto_applies(const pc_solve_frontier *f)
+{
+  const pc_solver *sv = f->sv;
+  return sv->pz->n_cells >= AUTO_MIN_CELLS && !pc_frontier_unfit(sv->pz, &sv->full);
+}
+
+uint64_t pc_solve_frontier_first_nodes(const char *engine)
+{
+  return strcmp(engine, "bits") ? FIRST_NODES / NODE_COST : FIRST_NODES;
+}
+
 pc_status pc_solve_frontier_run(const pc_solve_frontier *f, bool *counted, pc_error *err)
 {
   *counted = false;
   const pc_solver *sv = f->sv;
-  bool small = sv->pz->n_cells < AUTO_MIN_CELLS;
-  if (f->method == PC_METHOD_AUTO && small) return PC_OK;
+  if (f->method == PC_METHOD_AUTO && !pc_solve_frontier_auto_applies(f)) return PC_OK;
   const char *why = pc_frontier_unfit(sv->pz, &sv->full);
-  if (why && f->method == PC_METHOD_AUTO) return PC_OK;
   if (why)
     return pc_error_set(err, PC_ERR_INPUT, 0, 0, "--method %s does not apply: %s",
                         pc_method_name(f->method), why);

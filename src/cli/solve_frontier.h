@@ -26,12 +26,22 @@ typedef struct pc_solve_frontier {
   bool all, json;
 } pc_solve_frontier;
 
+/* Whether auto may count by the frontier: the method applies, on a board
+   of 80 cells or more. */
+bool pc_solve_frontier_auto_applies(const pc_solve_frontier *f);
+
+/* Where auto may count by the frontier, it first searches, within this
+   many nodes of `engine` (the runner's max_nodes): a search that ends
+   there is faster than the estimate that budgets the frontier. */
+uint64_t pc_solve_frontier_first_nodes(const char *engine);
+
 /* Counts by the frontier and prints the report as `solve` does. With
-   auto, only when the method applies and is expected to be faster than
-   the search: on boards of 80 cells or more, while its states stay under
-   the estimated nodes of DLX's search (Knuth's estimate); and *counted is false when it did
-   not count (the caller then searches). Forced (frontier or meet), it fails with
-   PC_ERR_INPUT where it does not apply. */
+   auto, only when the method applies (pc_solve_frontier_auto_applies) and
+   is expected to be faster than the search: while its states stay under
+   the estimated nodes of DLX's search (Knuth's estimate); *counted is
+   false when it did not count (the caller then searches). Forced
+   (frontier or meet), it fails with PC_ERR_INPUT where it does not
+   apply. */
 pc_status pc_solve_frontier_run(const pc_solve_frontier *f, bool *counted, pc_error *err);
 
 #endif
