@@ -35,7 +35,8 @@ pc_status pc_census_init(pc_census *c, const pc_matrix *m, pc_classes *classes,
                          const pc_scorer *scorer, bool all, int32_t best_cap);
 void pc_census_free(pc_census *c);
 
-/* Forgets every solution taken: the census as pc_census_init left it. */
+/* Forgets every solution taken: the counts, the table and the best as
+   pc_census_init left them. */
 void pc_census_clear(pc_census *c);
 
 /* Takes a solution the search met. Returns true when it is one to report:
