@@ -559,7 +559,6 @@ static pc_status search_first(solve_cmd *o, bool *counted, pc_error *err)
   *counted = s || (o->res.ran && (o->res.stats.complete || o->res.interrupted));
   if (*counted) return o->res.ran ? finish_search(o, s, err) : s;
   pc_runner_result_free(&o->res);
-  o->res = (pc_runner_result){0};
   pc_census_clear(o->run.census);
   o->run.reported = 0;
   return PC_OK;

@@ -85,12 +85,8 @@ static bool on_board(const builder *b, int32_t c, int32_t r)
 
 static pc_status add_junctions(builder *b)
 {
-  const pc_puzzle *pz = b->pz;
-  int32_t maxc = 0, maxr = 0;
-  for (int32_t i = 0; i < pz->n_cells; i++) {
-    if (pz->cells[i].c > maxc) maxc = pz->cells[i].c;
-    if (pz->cells[i].r > maxr) maxr = pz->cells[i].r;
-  }
+  int64_t hi_c = b->box.lo.c + b->box.w - 1, hi_r = b->box.lo.r + b->box.h - 1;
+  int32_t maxc = hi_c > 0 ? (int32_t)hi_c : 0, maxr = hi_r > 0 ? (int32_t)hi_r : 0;
   b->jw = maxc / 2 + 2;
   b->jh = maxr / 2 + 2;
   b->junction = pc_alloc_array((size_t)b->jw * (size_t)b->jh, sizeof *b->junction);
