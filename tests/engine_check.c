@@ -205,15 +205,15 @@ uint64_t pc_engine_board_count(const pc_engine *engine, const char *name)
   return st.solutions;
 }
 
-/* Random problems: a random part on `hard` primary items spread over the
-   whole range (three planted partitions into blocks of 2 to 4, and random
-   options), the other primary items in a single partition. The first
-   partition has no secondary item, so it is a solution. */
-static int32_t draw(uint64_t *seed, int32_t n)
+int32_t pc_draw(uint64_t *seed, int32_t n)
 {
   return (int32_t)((*seed = mix(*seed)) % (uint64_t)n);
 }
 
+/* Random problems: a random part on `hard` primary items spread over the
+   whole range (three planted partitions into blocks of 2 to 4, and random
+   options), the other primary items in a single partition. The first
+   partition has no secondary item, so it is a solution. */
 static void random_xc(pc_xc *xc, uint64_t *seed, int32_t n_primary, int32_t n_secondary,
                       int32_t n_options)
 {
@@ -224,33 +224,34 @@ static void random_xc(pc_xc *xc, uint64_t *seed, int32_t n_primary, int32_t n_se
   cr_assert_not_null(perm);
   for (int32_t i = 0; i < n_primary; i++) perm[i] = i;
   for (int32_t i = n_primary - 1; i > 0; i--) {
-    int32_t j = draw(seed, i + 1), t = perm[i];
+    int32_t j = pc_draw(seed, i + 1), t = perm[i];
     perm[i] = perm[j];
     perm[j] = t;
   }
   for (int plant = 0; plant < 3; plant++) {
     int32_t start = plant ? n_primary - hard : 0;
     for (int32_t i = start; i < n_primary;) {
-      int32_t n = 2 + draw(seed, 3);
+      int32_t n = 2 + pc_draw(seed, 3);
       if (n > n_primary - i) n = n_primary - i;
       for (int32_t j = 0; j < n; j++) items[j] = perm[i + n - 1 - j];
       i += n;
-      if (plant && n_secondary && draw(seed, 2)) items[n++] = n_primary + draw(seed, n_secondary);
+      if (plant && n_secondary && pc_draw(seed, 2))
+        items[n++] = n_primary + pc_draw(seed, n_secondary);
       cr_assert_eq(pc_xc_add_option(xc, items, n, &err), PC_OK);
     }
     /* The hard part is the end of perm: reshuffle it for the next plant. */
     for (int32_t i = hard - 1; i > 0; i--) {
-      int32_t j = draw(seed, i + 1), t = perm[n_primary - hard + i];
+      int32_t j = pc_draw(seed, i + 1), t = perm[n_primary - hard + i];
       perm[n_primary - hard + i] = perm[n_primary - hard + j];
       perm[n_primary - hard + j] = t;
     }
   }
   for (int32_t k = 0; k < n_options; k++) {
-    int32_t n = 2 + draw(seed, 4), m = 0;
+    int32_t n = 2 + pc_draw(seed, 4), m = 0;
     for (int32_t j = 0; j < n; j++) {
-      int32_t x = j == 0 || !n_secondary || draw(seed, 2)
-                      ? perm[n_primary - hard + draw(seed, hard)]
-                      : n_primary + draw(seed, n_secondary);
+      int32_t x = j == 0 || !n_secondary || pc_draw(seed, 2)
+                      ? perm[n_primary - hard + pc_draw(seed, hard)]
+                      : n_primary + pc_draw(seed, n_secondary);
       bool dup = false;
       for (int32_t t = 0; t < m; t++) dup |= items[t] == x;
       if (!dup) items[m++] = x;

@@ -46,6 +46,9 @@ uint64_t pc_check_reduced(const pc_engine *engine, const char *name, bool same_t
 /* All solutions of a shipped board (its full matrix). */
 uint64_t pc_engine_board_count(const pc_engine *engine, const char *name);
 
+/* A reproducible draw below n, *seed stepped (splitmix64). */
+int32_t pc_draw(uint64_t *seed, int32_t n);
+
 /* Random problems with secondary items and every mask width (up to 600
    items: one to ten words), each with at least one solution, against DLX. */
 void pc_check_random_problems(const pc_engine *engine, bool same_tree);
