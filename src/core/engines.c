@@ -203,8 +203,8 @@ typedef struct trial {
   int32_t point[TRIAL_SAMPLE];    /* their first sample points */
   uint64_t above;                 /* the nodes above the leaves */
   /* The engines' nodes on the samples, 0 until searched (a search has its
-     root): bitdlx's kept once searched (dlx_on_sample), bits's those
-     searched beside bitdlx (beside_start). */
+     root): bitdlx's kept once searched (dlx_on_sample), bits's once
+     searched to their end (bits_on_samples, beside_start). */
   uint64_t dlx_known[TRIAL_SAMPLE], bits_known[TRIAL_SAMPLE];
 } trial;
 
@@ -540,8 +540,10 @@ static uint64_t dlx_on_sample(pc_bitdlx *d, trial *t, int32_t i, const atomic_in
    has won); when `halt` cuts a sample short, the samples before it (*n
    set to them). *scaled: each sample's nodes over its path probability,
    weighed and summed (for Knuth's estimate of bits's whole tree). A
-   sample whose nodes are known counts as its capped search would have. */
-static uint64_t bits_on_samples(pc_bitsweep *b, const trial *t, const int32_t *weight,
+   sample whose nodes are known counts as its capped search would have;
+   one searched to its end is known from then on (the quarter's searches
+   serve the whole sample's). */
+static uint64_t bits_on_samples(pc_bitsweep *b, trial *t, const int32_t *weight,
                                 int32_t *n, const atomic_int *halt, uint64_t limit,
                                 bool *passed, double *scaled)
 {
@@ -562,6 +564,7 @@ static uint64_t bits_on_samples(pc_bitsweep *b, const trial *t, const int32_t *w
       st = (pc_dlx_stats){.nodes = under ? t->bits_known[i] : sub.max_nodes, .complete = under};
     } else {
       pc_bitsweep_search(b, &sub, &st);
+      if (st.complete) t->bits_known[i] = st.nodes;
     }
     if (!st.complete) {
       *passed = st.nodes >= sub.max_nodes;
