@@ -135,6 +135,14 @@ Test(challenge, each_solves_to_one_own_pieces)
   expect_unique_challenges("tests/data/boards/own_pieces.yaml", more, 2, 2, 2, 2);
 }
 
+/* No level left empty: two challenges asked for in four levels are
+   levels 1 and 2 of 2 (they were 1 and 3 of 4). */
+Test(challenge, no_more_levels_than_challenges)
+{
+  const char *more[] = {"--count", "2", "--left", "2", "--levels", "4", NULL};
+  expect_unique_challenges("tests/data/boards/own_pieces.yaml", more, 2, 2, 2, 2);
+}
+
 /* Copies are never pre-placed, and a solution counts once (copies are one
    item); the test set, found beside the source board only, is
    named by its path in the written boards. */

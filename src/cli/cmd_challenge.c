@@ -231,8 +231,9 @@ static pc_status name_files(output *w, pc_error *err)
 
 static void print_table(const pc_challenge_set *set)
 {
-  printf("%s: %d challenges, %d to %d pieces left, %d levels\n", set->pz->title, (int)set->n,
-         (int)set->left_min, (int)set->left_max, (int)set->levels);
+  printf("%s: %d challenge%s, %d to %d pieces left, %d level%s\n", set->pz->title,
+         (int)set->n, set->n == 1 ? "" : "s", (int)set->left_min, (int)set->left_max,
+         (int)set->levels, set->levels == 1 ? "" : "s");
   printf("   id level left forced      nodes rating\n");
   for (int32_t i = 0; i < set->n; i++) {
     const pc_challenge *ch = &set->items[i];
@@ -293,9 +294,9 @@ int pc_cmd_challenge(int argc, char **argv)
   if (o.out && (s = write_boards(&w, &err))) goto done;
   if (o.booklet && (s = write_booklet(&set, o.booklet, &err))) goto done;
   if (!o.out && !o.booklet) print_table(&set);
-  else printf("%d challenges, %d levels%s%s%s%s\n", (int)set.n, (int)set.levels,
-              o.out ? ", boards in " : "", o.out ? o.out : "", o.booklet ? ", booklet " : "",
-              o.booklet ? o.booklet : "");
+  else printf("%d challenge%s, %d level%s%s%s%s%s\n", (int)set.n, set.n == 1 ? "" : "s",
+              (int)set.levels, set.levels == 1 ? "" : "s", o.out ? ", boards in " : "",
+              o.out ? o.out : "", o.booklet ? ", booklet " : "", o.booklet ? o.booklet : "");
 done:
   for (int32_t i = 0; w.names && i < set.n; i++) free(w.names[i]);
   free(w.names);

@@ -538,9 +538,11 @@ static int by_rating(const void *a, const void *b)
   return (x->n_given > y->n_given) - (x->n_given < y->n_given);
 }
 
-/* Sorted easiest first, then split into levels of (nearly) equal size. */
+/* Sorted easiest first, then split into levels of (nearly) equal size,
+   none empty: no more levels than challenges. */
 static void rate(pc_challenge_set *set)
 {
+  if (set->levels > set->n) set->levels = set->n;
   for (int32_t i = 0; i < set->n; i++) set->items[i].rating = rating_of(&set->items[i]);
   qsort(set->items, (size_t)set->n, sizeof *set->items, by_rating);
   for (int32_t i = 0; i < set->n; i++)
@@ -587,12 +589,14 @@ static pc_status left_range(maker *mk, const worker *w, pc_error *err)
   else snprintf(asked, sizeof asked, "%d..%d", (int)mk->left_min, (int)mk->left_max);
   if (mk->left_max > hi)
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
-                        "--left %s: the puzzle has only %d pieces to place", asked, (int)hi);
+                        "--left %s: the puzzle has only %d piece%s to place", asked, (int)hi,
+                        hi == 1 ? "" : "s");
   if (mk->left_min < lo)
     return pc_error_set(err, PC_ERR_INPUT, 0, 0,
-                        "--left %s: %d pieces cannot be pre-placed (a name longer than one "
-                        "character, or copies), so at least %d are left",
-                        asked, (int)n[ROLE_FREE], (int)lo);
+                        "--left %s: %d piece%s cannot be pre-placed (a name longer than one "
+                        "character, or copies), so at least %d %s left",
+                        asked, (int)n[ROLE_FREE], n[ROLE_FREE] == 1 ? "" : "s", (int)lo,
+                        lo == 1 ? "is" : "are");
   return PC_OK;
 }
 

@@ -166,7 +166,7 @@ static void put_header(FILE *out, const pc_challenge_set *set, int32_t i, const 
   const pc_challenge *ch = &set->items[i];
   fprintf(out, "# Challenge %d of %d, made by polycover challenge from %s:\n", (int)i + 1,
           (int)set->n, set->pz->path);
-  fprintf(out, "# %d pieces to place:", (int)ch->left);
+  fprintf(out, "# %d piece%s to place:", (int)ch->left, ch->left == 1 ? "" : "s");
   bool *on = pc_calloc_array((size_t)cp->n_pieces + 1, sizeof *on);
   for (int32_t c = 0; on && c < cp->n_cells; c++)
     if (cp->fixed[c] >= 0) on[cp->fixed[c]] = true;
