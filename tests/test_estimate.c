@@ -11,14 +11,16 @@
 #include "core/dlx.h"
 #include "support.h"
 
-static pc_estimate estimate(const char *file, uint64_t paths, uint64_t seed)
+/* The estimate of the problem in `file` (nodes only: pc_dlx_estimate_nodes). */
+static pc_estimate estimate_as(const char *file, uint64_t paths, uint64_t seed, bool nodes_only)
 {
   pc_xc xc;
   pc_load_dlx1(file, &xc);
   pc_dlx *d = pc_dlx_new(&xc);
   cr_assert_not_null(d);
   pc_estimate est;
-  cr_assert(pc_dlx_estimate(d, PC_CHOOSE_MRV, paths, seed, &est));
+  cr_assert(nodes_only ? pc_dlx_estimate_nodes(d, PC_CHOOSE_MRV, paths, seed, &est)
+                       : pc_dlx_estimate(d, PC_CHOOSE_MRV, paths, seed, &est));
   /* The structure is intact: the search still gives its figures. */
   pc_dlx_stats st;
   pc_dlx_config cfg = {.choose = PC_CHOOSE_MRV, .max_updates = 10000000};
@@ -29,6 +31,11 @@ static pc_estimate estimate(const char *file, uint64_t paths, uint64_t seed)
   pc_dlx_free(d);
   pc_xc_free(&xc);
   return est;
+}
+
+static pc_estimate estimate(const char *file, uint64_t paths, uint64_t seed)
+{
+  return estimate_as(file, paths, seed, false);
 }
 
 /* With paths enough for four per leaf, knuth3's whole tree (6 nodes) is
@@ -69,6 +76,19 @@ Test(estimate, reproducible_from_seed)
   cr_expect_eq(a.solutions, b.solutions);
   cr_expect_neq(a.nodes, c.nodes);
   cr_expect(a.nodes_se > 0);
+}
+
+/* The nodes-only estimate walks the same paths: the same nodes and
+   solutions to the last bit, without the updates. */
+Test(estimate, nodes_only_the_same)
+{
+  const char *files[] = {"scott.dlx", "pent6x10.dlx", "hexi_rhombus.dlx"};
+  for (int i = 0; i < 3; i++) {
+    pc_estimate all = estimate(files[i], 2000, 3), nodes = estimate_as(files[i], 2000, 3, true);
+    cr_expect(all.nodes == nodes.nodes && all.nodes_se == nodes.nodes_se, "%s", files[i]);
+    cr_expect(all.solutions == nodes.solutions && all.depth == nodes.depth, "%s", files[i]);
+    cr_expect(all.updates > 0 && nodes.updates == 0 && nodes.updates_se == 0, "%s", files[i]);
+  }
 }
 
 static void within_factor_2(const char *board, const char *all, double nodes, double updates)

@@ -40,7 +40,7 @@ static uint64_t state_budget(const pc_solver *sv)
 {
   pc_dlx *d = pc_dlx_new(&sv->matrix.xc);
   pc_estimate est = {0};
-  bool ok = d && pc_dlx_estimate(d, PC_CHOOSE_MRV, ESTIMATE_PATHS, 1, &est);
+  bool ok = d && pc_dlx_estimate_nodes(d, PC_CHOOSE_MRV, ESTIMATE_PATHS, 1, &est);
   pc_dlx_free(d);
   if (!ok || est.nodes < 1.0) return 1;
   return est.nodes >= 1e19 ? UINT64_MAX : (uint64_t)est.nodes;

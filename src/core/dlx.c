@@ -469,11 +469,12 @@ static double mean_variance(const pc_moments *m)
 
 /* One random path down from the node at `level` (the choices above it
    taken): each node weighs the product of the branching degrees above it
-   (the number of nodes like it the tree holds, on average), and makes
-   exactly the updates the search makes there: covering the item and, for
-   every option, covering its other items. */
-static void random_path(pc_dlx *d, pc_arrays a, bool mrv, int32_t level, uint64_t *rng,
-                        double out[3])
+   (the number of nodes like it the tree holds, on average), and, when
+   the updates are `counted`, makes exactly the updates the search makes
+   there: covering the item and, for every option, covering its other
+   items (most of a path's work; the path itself is the same without). */
+static void random_path(pc_dlx *d, pc_arrays a, bool mrv, bool counted, int32_t level,
+                        uint64_t *rng, double out[3])
 {
   double w = 1.0, nodes = 0.0, updates = 0.0, solutions = 0.0;
   int32_t base = level;
@@ -485,7 +486,7 @@ static void random_path(pc_dlx *d, pc_arrays a, bool mrv, int32_t level, uint64_
     }
     int32_t best = mrv ? choose_mrv(a) : a.cl[0].next;
     uint64_t u = cover(a, (uint32_t)best);
-    for (uint32_t r = a.lk[best].down; r != (uint32_t)best; r = a.lk[r].down) {
+    for (uint32_t r = a.lk[best].down; counted && r != (uint32_t)best; r = a.lk[r].down) {
       u += cover_others(a, r);
       uncover_others(a, r);
     }
@@ -532,7 +533,7 @@ static bool add_leaf(void *ctx, const int32_t *options, int32_t n)
    deep as leaves one stratum per four paths at least, and the paths are
    shared out evenly among its leaves (stratified sampling: each leaf's
    subtree is estimated from its own paths). */
-bool pc_dlx_estimate(pc_dlx *d, pc_choose choose, uint64_t paths, uint64_t seed,
+static bool estimate(pc_dlx *d, pc_choose choose, uint64_t paths, uint64_t seed, bool updates,
                      pc_estimate *est)
 {
   pc_arrays a = {d->link, d->item, d->span, d->len, d->cl};
@@ -566,7 +567,7 @@ bool pc_dlx_estimate(pc_dlx *d, pc_choose choose, uint64_t paths, uint64_t seed,
     take_prefix(d, a, prefix, n);
     for (uint64_t j = 0; j < k; j++) {
       double x[3];
-      random_path(d, a, choose == PC_CHOOSE_MRV, n, &rng, x);
+      random_path(d, a, choose == PC_CHOOSE_MRV, updates, n, &rng, x);
       for (int f = 0; f < 3; f++) add_sample(&m[f], x[f]);
     }
     release(a, d->choice, n);
@@ -581,13 +582,25 @@ bool pc_dlx_estimate(pc_dlx *d, pc_choose choose, uint64_t paths, uint64_t seed,
       .paths = paths,
       .depth = leaves.depth,
       .nodes = mean[0],
-      .updates = mean[1],
+      .updates = updates ? mean[1] : 0,
       .solutions = mean[2],
       .nodes_se = sqrt(var[0]),
-      .updates_se = sqrt(var[1]),
+      .updates_se = updates ? sqrt(var[1]) : 0,
       .solutions_se = sqrt(var[2]),
   };
   return ok;
+}
+
+bool pc_dlx_estimate(pc_dlx *d, pc_choose choose, uint64_t paths, uint64_t seed,
+                     pc_estimate *est)
+{
+  return estimate(d, choose, paths, seed, true, est);
+}
+
+bool pc_dlx_estimate_nodes(pc_dlx *d, pc_choose choose, uint64_t paths, uint64_t seed,
+                           pc_estimate *est)
+{
+  return estimate(d, choose, paths, seed, false, est);
 }
 
 const char *pc_choose_name(pc_choose c) { return c == PC_CHOOSE_MRV ? "mrv" : "leftmost"; }

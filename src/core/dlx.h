@@ -121,4 +121,10 @@ typedef struct pc_estimate {
 bool pc_dlx_estimate(pc_dlx *d, pc_choose choose, uint64_t paths, uint64_t seed,
                      pc_estimate *est);
 
+/* The same estimate of the nodes and solutions, to the last bit (the
+   same paths), without the updates (est->updates and updates_se 0):
+   counting them is most of a path's work. */
+bool pc_dlx_estimate_nodes(pc_dlx *d, pc_choose choose, uint64_t paths, uint64_t seed,
+                           pc_estimate *est);
+
 #endif
