@@ -291,12 +291,13 @@ static bool program_counts(const char *path, const char *const *options, pc_solv
   for (int i = 0; options[i]; i++) args[5 + i] = options[i];
   pc_run r = pc_run_program(NULL, args);
   cr_assert(r.status == 0 || r.status == 2, "status %d: %s", r.status, r.err);
-  if (r.status == 0) {
+  bool counted = r.status == 0;
+  if (counted) {
     got->solutions = pc_json_get_u64(r.out, "solutions");
     got->unique = pc_json_get_u64(r.out, "unique");
   }
   pc_run_free(&r);
-  return r.status == 0;
+  return counted;
 }
 
 /* Every way of counting agrees on the puzzle written in t; true when it
