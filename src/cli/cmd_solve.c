@@ -612,11 +612,12 @@ static pc_status solve_count(solve_cmd *o, pc_error *err)
   pc_solve_frontier f = {.board = o->board, .sv = &o->sv, .method = o->method,
                          .threads = (int)o->ro.threads, .split = (int32_t)o->meet_split,
                          .all = o->all, .json = o->json};
-  bool counted = false, first = o->method == PC_METHOD_AUTO && pc_solve_frontier_auto_applies(&f);
+  bool is_auto = o->method == PC_METHOD_AUTO, counted = false;
+  bool first = is_auto && pc_solve_frontier_auto_applies(&f);
   pc_status s = PC_OK;
   if (first) s = pc_run_configure("solve", &o->ro, &o->sv.matrix.xc, &o->cfg, err);
   if (!s && first) s = search_first(o, &counted, err);
-  if (!s && !counted) s = pc_solve_frontier_run(&f, &counted, err);
+  if (!s && !counted && (first || !is_auto)) s = pc_solve_frontier_run(&f, &counted, err);
   if (s || counted) return s;
   if (!first) s = pc_run_configure("solve", &o->ro, &o->sv.matrix.xc, &o->cfg, err);
   return s ? s : solve_search(o, err);

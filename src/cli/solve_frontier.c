@@ -93,7 +93,6 @@ pc_status pc_solve_frontier_run(const pc_solve_frontier *f, bool *counted, pc_er
   *counted = false;
   const pc_solver *sv = f->sv;
   bool is_auto = f->method == PC_METHOD_AUTO;
-  if (is_auto && !pc_solve_frontier_auto_applies(f)) return PC_OK;
   const char *why = is_auto ? NULL : pc_frontier_unfit(sv->pz, &sv->full);
   if (why)
     return pc_error_set(err, PC_ERR_INPUT, 0, 0, "--method %s does not apply: %s",

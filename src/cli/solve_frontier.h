@@ -36,12 +36,12 @@ bool pc_solve_frontier_auto_applies(const pc_solve_frontier *f);
 uint64_t pc_solve_frontier_first_nodes(const char *engine);
 
 /* Counts by the frontier and prints the report as `solve` does. With
-   auto, only when the method applies (pc_solve_frontier_auto_applies) and
-   is expected to be faster than the search: while its states stay under
-   the estimated nodes of DLX's search (Knuth's estimate); *counted is
-   false when it did not count (the caller then searches). Forced
-   (frontier or meet), it fails with PC_ERR_INPUT where it does not
-   apply. */
+   auto (called only where pc_solve_frontier_auto_applies), only while
+   the programme's states stay under the estimated nodes of DLX's search
+   (Knuth's estimate): it is then expected to be faster than the search;
+   *counted is false when it did not count (the caller then searches).
+   Forced (frontier or meet), it fails with PC_ERR_INPUT where it does
+   not apply. */
 pc_status pc_solve_frontier_run(const pc_solve_frontier *f, bool *counted, pc_error *err);
 
 #endif

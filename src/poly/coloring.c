@@ -119,6 +119,12 @@ static bool sums_add(sums *z, int32_t s)
   return true;
 }
 
+static void sums_free(sums *z)
+{
+  free(z->at);
+  free(z->list);
+}
+
 static void sums_clear(sums *z)
 {
   for (int32_t i = 0; i < z->n; i++) z->at[z->list[i]] = false;
@@ -186,7 +192,8 @@ static bool reachable(const problem *p, bool *ok)
     if (x->any && *ok) *ok = add_any(p, x, &a);
   }
   bool found = !*ok || a.at[p->states - 1];
-  free(a.at), free(a.list), free(b.at), free(b.list);
+  sums_free(&a);
+  sums_free(&b);
   return found;
 }
 

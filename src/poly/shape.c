@@ -16,19 +16,10 @@ int pc_cell_cmp(const void *a, const void *b)
   return 0;
 }
 
-/* A binary search without bsearch's calls: the matrix looks up every
-   cell of every placement tried. */
 int32_t pc_cells_index(const pc_cell *cells, int32_t n, pc_cell x)
 {
-  int32_t lo = 0, hi = n;
-  while (lo < hi) {
-    int32_t mid = lo + (hi - lo) / 2;
-    int cmp = pc_cell_cmp(&cells[mid], &x);
-    if (cmp == 0) return mid;
-    if (cmp < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return -1;
+  const pc_cell *hit = bsearch(&x, cells, (size_t)n, sizeof x, pc_cell_cmp);
+  return hit ? (int32_t)(hit - cells) : -1;
 }
 
 /* Pieces are small: insertion sort beats qsort's call overhead there, and
