@@ -84,7 +84,7 @@ Test(runner_bounds, stop_during_split)
   cr_expect(res.ran);
   cr_expect(res.interrupted);
   cr_expect_not(res.stats.complete);
-  cr_expect_not(res.checkpointed);
+  cr_expect_null(res.checkpoint);
   cr_expect_neq(access(ckpt, F_OK), 0, "a checkpoint of a search that never began");
   pc_runner_result_free(&res);
   pc_xc_free(&xc);

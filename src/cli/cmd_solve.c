@@ -518,7 +518,7 @@ static pc_status finish_search(solve_cmd *o, pc_status s, pc_error *err)
   if (!s) s = pc_solve_pictures_finish(&o->run.pictures, &o->pz, cs, o->best, &st, err);
   if (!s && o->job_path && st.complete)
     s = pc_solve_job_finish(o->job_path, o->result, &o->job, &o->sv, &o->res, err);
-  return pc_run_finish("solve", s, &o->res, &o->cfg, err);
+  return pc_run_finish("solve", s, &o->res, err);
 }
 
 /* The search, whole or the job's share, not yet reported. */

@@ -35,8 +35,9 @@ static const char usage[] =
     "\n"
     "The search is split into many subproblems that the threads share. Ctrl-C\n"
     "(SIGINT) or SIGTERM stops it cleanly: the counts so far are printed and a\n"
-    "checkpoint is written (to F, or polycover.checkpoint); --resume carries on\n"
-    "and ends with the counts of an uninterrupted run. Solutions are printed a\n"
+    "checkpoint is written (to F, or to polycover.checkpoint, numbered when a\n"
+    "file has that name: polycover-2.checkpoint...); --resume carries on and\n"
+    "ends with the counts of an uninterrupted run. Solutions are printed a\n"
     "subproblem at a time, so none is lost or printed twice across a resume.\n"
     "\n"
     "DLX1 format: '|' starts a comment line; the first line names the primary\n"
@@ -232,7 +233,7 @@ int pc_cmd_xc(int argc, char **argv)
   s = pc_runner_run(&xc, &o.cfg, &res, &err);
   if (!res.ran) goto done;
   print_counts(&o, &p, &res);
-  s = pc_run_finish("xc", s, &res, &o.cfg, &err);
+  s = pc_run_finish("xc", s, &res, &err);
 done:
   pc_runner_result_free(&res);
   pc_engine_made_free(&o.cfg.made);

@@ -128,6 +128,7 @@ pc_status pc_run_configure(const char *cmd, const pc_run_options *o, const pc_xc
   cfg->resume = o->resume;
   cfg->every = o->every;
   if (cfg->checkpoint && !(cfg->every > 0)) cfg->every = DEFAULT_EVERY;
+  cfg->checkpoint_unnamed = !cfg->checkpoint;
   if (!cfg->checkpoint) cfg->checkpoint = DEFAULT_CHECKPOINT;
   cfg->progress = pc_run_progress_stream(o);
   if (o->checkpoint && (s = check_checkpoint(o->checkpoint, err))) return s;
@@ -141,15 +142,15 @@ pc_status pc_run_configure(const char *cmd, const pc_run_options *o, const pc_xc
 }
 
 pc_status pc_run_finish(const char *cmd, pc_status s, const pc_runner_result *res,
-                        const pc_runner_config *cfg, pc_error *err)
+                        pc_error *err)
 {
   fflush(stdout);
   if (s || !res->interrupted) return s;
-  if (res->checkpointed)
+  if (res->checkpoint)
     fprintf(stderr,
             "polycover %s: interrupted after %" PRId64 " of %" PRId64
             " subproblems; checkpoint written to %s (carry on with --resume %s)\n",
-            cmd, res->done, res->subproblems, cfg->checkpoint, cfg->checkpoint);
+            cmd, res->done, res->subproblems, res->checkpoint, res->checkpoint);
   else
     fprintf(stderr, "polycover %s: interrupted before the search was split; nothing to carry "
                     "on from\n", cmd);

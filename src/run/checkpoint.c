@@ -2,11 +2,14 @@
    search. */
 #include "run/checkpoint.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/alloc.h"
 #include "core/lines.h"
@@ -63,6 +66,54 @@ static void write_body(FILE *f, const void *ctx)
 pc_status pc_checkpoint_write(const char *path, const pc_checkpoint *c, pc_error *err)
 {
   return pc_lines_save(path, write_body, c, err);
+}
+
+/* How many names pc_checkpoint_write_new tries before it gives up. */
+#define NEW_NAMES 1000
+
+/* `path`, or for k > 1 `path` with "-k" before the extension of its file
+   name (its last dot, unless the name starts there); malloc'd. */
+static char *numbered(const char *path, int k)
+{
+  if (k == 1) return strdup(path);
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  const char *dot = strrchr(base, '.');
+  if (!dot || dot == base) dot = path + strlen(path);
+  char *name;
+  return asprintf(&name, "%.*s-%d%s", (int)(dot - path), path, k, dot) < 0 ? NULL : name;
+}
+
+pc_status pc_checkpoint_write_new(const char *path, const pc_checkpoint *c, char **written,
+                                  pc_error *err)
+{
+  *written = NULL;
+  for (int k = 1; k <= NEW_NAMES; k++) {
+    char *name = numbered(path, k);
+    if (!name) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    int fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    if (fd < 0 && errno == EEXIST) {
+      free(name);
+      continue;
+    }
+    pc_status s;
+    if (fd < 0) {
+      pc_error_file(err, name);
+      s = pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write a checkpoint here: %s",
+                       strerror(errno));
+    } else {
+      close(fd);
+      s = pc_checkpoint_write(name, c, err);
+      if (s) unlink(name); /* the empty file taken, not left behind */
+    }
+    if (s) free(name);
+    else *written = name;
+    return s;
+  }
+  pc_error_file(err, path);
+  return pc_error_set(err, PC_ERR_IO, 0, 0,
+                      "%d checkpoints of other runs are here already; name one with --checkpoint",
+                      NEW_NAMES);
 }
 
 void pc_checkpoint_free(pc_checkpoint *c)

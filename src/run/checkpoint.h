@@ -54,6 +54,15 @@ uint64_t pc_xc_hash(const pc_xc *xc);
 
 pc_status pc_checkpoint_write(const char *path, const pc_checkpoint *c, pc_error *err);
 
+/* For a checkpoint under a name the user did not give: written to the
+   first of `path`, STEM-2.EXT, STEM-3.EXT, ... (the number before the
+   extension of its file name) that no file has yet, taken with O_EXCL so
+   that another run's checkpoint, or any file there, is never replaced,
+   not even by a run started at the same time. *written: that name,
+   malloc'd (NULL on failure). */
+pc_status pc_checkpoint_write_new(const char *path, const pc_checkpoint *c, char **written,
+                                  pc_error *err);
+
 /* Reads and checks the format (errors give file:line, PC_ERR_INPUT); fills
    c, which the caller frees with pc_checkpoint_free. c->caller_line is the
    line before the caller's section, for errors in it. */

@@ -74,6 +74,7 @@ typedef struct runner {
   double t0, fraction0;
   uint64_t hash;           /* the problem's, once a checkpoint needs it */
   bool hashed;
+  char *written;           /* the checkpoints' file, once one is written */
   worker *workers;         /* their shares of the subproblems under way */
   int n_workers;
 } runner;
@@ -273,6 +274,18 @@ static uint64_t problem_hash(runner *r)
   return r->hash;
 }
 
+/* The first checkpoint fixes the file of all: the user's, or a new one
+   (cfg->checkpoint_unnamed). */
+static pc_status save_checkpoint(runner *r, const pc_checkpoint *c)
+{
+  const pc_runner_config *cfg = r->cfg;
+  if (!r->written && cfg->checkpoint_unnamed)
+    return pc_checkpoint_write_new(cfg->checkpoint, c, &r->written, &r->err);
+  if (!r->written && !(r->written = strdup(cfg->checkpoint)))
+    return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  return pc_checkpoint_write(r->written, c, &r->err);
+}
+
 /* Under the lock. */
 static pc_status write_checkpoint(runner *r)
 {
@@ -302,7 +315,7 @@ static pc_status write_checkpoint(runner *r)
     if (fclose(mem) && !s) s = pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
     if (s && !r->err.msg[0]) pc_error_set(&r->err, s, 0, 0, "cannot save the caller's state");
   }
-  if (!s) s = pc_checkpoint_write(cfg->checkpoint, &c, &r->err);
+  if (!s) s = save_checkpoint(r, &c);
   free(c.caller);
   return s;
 }
@@ -701,6 +714,7 @@ static void runner_free(runner *r)
   free(r->order);
   free(r->done);
   free(r->retry);
+  free(r->written);
   totals_free(&r->base);
   totals_free(&r->sums);
   totals_free(&r->extra);
@@ -791,7 +805,7 @@ static void run_workers(runner *r, worker *w, int threads, pc_runner_result *res
   /* Stopped before the split was made: nothing to carry on from. */
   if (!r->status && r->split && cfg->checkpoint && (r->interrupted || cfg->every > 0)) {
     r->status = write_checkpoint(r);
-    res->checkpointed = !r->status;
+    if (!r->status) res->checkpoint = r->written, r->written = NULL;
   }
   show_progress(r, pc_now(), true);
   fill_result(r, res, threads);
@@ -873,5 +887,6 @@ void pc_runner_result_free(pc_runner_result *res)
 {
   free(res->level_nodes);
   free(res->level_updates);
+  free(res->checkpoint);
   memset(res, 0, sizeof *res);
 }

@@ -76,6 +76,10 @@ typedef struct pc_runner_config {
   /* Written every `every` seconds and at the end when `every` > 0, and
      whenever `stop` ends the run. NULL: never. */
   const char *checkpoint;
+  /* Set when `checkpoint` is a default name, not one the user gave: the
+     first checkpoint then goes to a name no file has yet (`checkpoint`, or
+     numbered: pc_checkpoint_write_new), and the others to the same. */
+  bool checkpoint_unnamed;
   double every;
   const char *resume;      /* a checkpoint to carry on from; NULL: none */
   /* The caller's section of the checkpoint (both may be NULL): save is
@@ -111,7 +115,8 @@ typedef struct pc_runner_result {
   int threads;
   bool ran;                /* the search ran (else nothing below is set) */
   bool interrupted;        /* `stop` ended the run */
-  bool checkpointed;       /* a checkpoint was written at the end */
+  char *checkpoint;        /* the file of the checkpoint written at the
+                              end (malloc'd), or NULL */
   /* The split search's own share of stats (every run of the same split
      has it; merging the runs of its parts counts it once). */
   uint64_t split_nodes, split_updates;
