@@ -777,8 +777,8 @@ static bool bench_engines(report *r)
 
 /* The shipped boards whose search takes a second or less, where what
    `auto` pays for its choice (bitdlx's estimate, the trial) shows beside
-   the search: all but o2, onesided-tetra2x7x8, planar3x4x5, y45, obeirne
-   and the one-sided pentominoes past 3x30. */
+   the search: all but onesided-tetra2x7x8, planar3x4x5, y45, obeirne and
+   the one-sided pentominoes past 3x30. */
 static const char *const auto_boards[] = {
     "kanoodle-start1", "kanoodle-start2", "pent5x5-any",  "soma",         "tetrahex4x7",
     "tetrahex3x10",    "pent3x20",        "tetra2x5x8",   "scott",        "mutilated",
