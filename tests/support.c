@@ -3,9 +3,11 @@
 
 #include <criterion/criterion.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -210,6 +212,24 @@ int pc_wait_program(pid_t pid)
   int ws;
   cr_assert_eq(waitpid(pid, &ws, 0), pid);
   return WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+}
+
+void pc_wait_for_log(pid_t pid, const char *log)
+{
+  struct stat st;
+  while (stat(log, &st) || st.st_size == 0) {
+    int ws;
+    cr_assert_eq(waitpid(pid, &ws, WNOHANG), 0, "the program ended before it wrote to %s", log);
+    usleep(10000);
+  }
+}
+
+void pc_program_absolute(void)
+{
+  const char *prog = getenv("POLYCOVER");
+  char abs[PATH_MAX];
+  cr_assert_not_null(realpath(prog ? prog : "./polycover", abs));
+  setenv("POLYCOVER", abs, 1);
 }
 
 char *pc_slurp_file(const char *path)

@@ -63,6 +63,12 @@ pid_t pc_start_logged(const char *out, const char *err, const char *const *launc
                       const char *const *args);
 /* Waits for it: its exit status, or -1 if a signal ended it. */
 int pc_wait_program(pid_t pid);
+/* Waits until the file `log` holds something (a program started with
+   pc_start_logged has written to it), failing if the program ends first. */
+void pc_wait_for_log(pid_t pid, const char *log);
+/* Makes $POLYCOVER an absolute path, so that the program runs from
+   another folder. */
+void pc_program_absolute(void);
 /* A whole file, malloc'd and NUL-terminated. */
 char *pc_slurp_file(const char *path);
 

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/engines.h"
@@ -133,21 +132,14 @@ Test(checkpoint_names, program_says_where, .timeout = 60)
 {
   char *dir = pc_scratch_dir("/tmp/pc-names-XXXXXX"), *out = pc_path_in(dir, "out");
   char *log = pc_path_in(dir, "log"), *taken = pc_path_in(dir, "polycover.checkpoint");
-  char prog[PATH_MAX], matrix[PATH_MAX];
-  const char *given = getenv("POLYCOVER");
-  cr_assert_not_null(realpath(given ? given : "./polycover", prog));
+  char matrix[PATH_MAX];
   cr_assert_not_null(realpath("tests/data/pent6x10.dlx", matrix));
-  setenv("POLYCOVER", prog, 1);
+  pc_program_absolute();
   pc_write_file(taken, "someone's\n", 10);
   const char *launcher[] = {"env", "-C", dir, NULL};
   const char *args[] = {"xc", "--engine", "dlx", "-j2", "--progress", matrix, NULL};
   pid_t pid = pc_start_logged(out, log, launcher, args);
-  struct stat st;
-  while (stat(log, &st) || st.st_size == 0) {
-    int ws;
-    cr_assert_eq(waitpid(pid, &ws, WNOHANG), 0, "the search ended before it showed progress");
-    usleep(10000);
-  }
+  pc_wait_for_log(pid, log); /* its progress: searching, its handler in place */
   kill(pid, SIGTERM);
   cr_expect_eq(pc_wait_program(pid), 1);
   char *text = pc_slurp_file(log);

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "poly/solfile.h"
@@ -252,12 +251,7 @@ static pid_t start_long_search(const char *out, const char *log, const char *ckp
   const char *args[] = {"solve", "boards/onesided6x15.yaml", "--all", "--engine", "dlx", "-j2",
                         "--progress", "--checkpoint", ckpt, NULL};
   pid_t pid = pc_start_logged(out, log, NULL, args);
-  struct stat st;
-  while (stat(log, &st) || st.st_size == 0) {
-    int ws;
-    cr_assert_eq(waitpid(pid, &ws, WNOHANG), 0, "the search ended before it showed progress");
-    usleep(10000);
-  }
+  pc_wait_for_log(pid, log);
   return pid;
 }
 

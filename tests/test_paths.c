@@ -20,11 +20,7 @@ static void scratch_make(scratch *s)
   snprintf(s->dir, sizeof s->dir, "/tmp/pc-paths-XXXXXX");
   cr_assert_not_null(mkdtemp(s->dir));
   cr_assert_not_null(realpath(".", s->repo));
-  /* $POLYCOVER absolute, so that it runs from another folder. */
-  const char *prog = getenv("POLYCOVER");
-  char abs[PATH_MAX];
-  cr_assert_not_null(realpath(prog ? prog : "./polycover", abs));
-  setenv("POLYCOVER", abs, 1);
+  pc_program_absolute();
 }
 
 /* Writes text to the scratch file `name`, making its folder. */
