@@ -11,8 +11,8 @@
 #include "support.h"
 
 /* Runs `polycover challenge BOARD --out DIR` with more arguments (at most
-   ten), expecting success. */
-static void make(const char *board, const char *dir, const char *const *more)
+   ten), expecting success; its messages. */
+static pc_run made(const char *board, const char *dir, const char *const *more)
 {
   const char *args[16] = {"challenge", board, "--out", dir};
   int n = 4;
@@ -20,6 +20,12 @@ static void make(const char *board, const char *dir, const char *const *more)
   args[n] = NULL;
   pc_run r = pc_run_program(NULL, args);
   cr_assert_eq(r.status, 0, "%s", r.err);
+  return r;
+}
+
+static void make(const char *board, const char *dir, const char *const *more)
+{
+  pc_run r = made(board, dir, more);
   pc_run_free(&r);
 }
 
@@ -269,6 +275,35 @@ Test(challenge, same_seed_same_files)
   free(a);
   free(b);
   free(c);
+}
+
+/* A shorter run into the folder of a longer one rewrites its own files
+   and names the longer one's last challenges, which index.json no longer
+   lists, without removing them; a run into a fresh folder warns of
+   nothing. */
+Test(challenge, earlier_challenges_named)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-challenge-XXXXXX");
+  const char *five[] = {"--count", "5", NULL}, *two[] = {"--count", "2", NULL};
+  pc_run r = made("boards/kanoodle-start1.yaml", dir, five);
+  cr_expect_null(strstr(r.err, "warning"), "%s", r.err);
+  pc_run_free(&r);
+  r = made("boards/kanoodle-start1.yaml", dir, two);
+  cr_expect(strstr(r.err, "also holds challenge-003.yaml, challenge-004.yaml, "
+                          "challenge-005.yaml (files not written by this run, left as they "
+                          "are): index.json lists this run's challenges only"),
+            "%s", r.err);
+  pc_run_free(&r);
+  char *last = challenge_path(dir, 5), *index_path = pc_path_in(dir, "index.json");
+  char *index = pc_slurp_file(index_path);
+  double left[8];
+  cr_expect_eq(solve_count(last), 1, "%s", last);
+  cr_expect_eq(index_values(index, "left", left, 8), 2, "%s", index);
+  free(index);
+  free(index_path);
+  free(last);
+  pc_remove_tree(dir);
+  free(dir);
 }
 
 static void expect_refused(const char *const *args, const char *message)

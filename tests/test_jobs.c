@@ -21,9 +21,10 @@ static pc_run run(const char *const *args)
   return pc_run_program(NULL, args);
 }
 
-/* Splits `board` into `jobs` job files in dir, with `extra` options. */
-static void split(const char *board, const char *depth, const char *jobs, const char *dir,
-                  const char *extra)
+/* Splits `board` into `jobs` job files in dir, with `extra` options;
+   expects `warned` among the messages, or no warning when NULL. */
+static void split_warned(const char *board, const char *depth, const char *jobs,
+                         const char *dir, const char *extra, const char *warned)
 {
   const char *args[] = {"solve", board, "--split-only", depth, "--jobs", jobs, "--dir", dir,
                         extra, NULL};
@@ -32,7 +33,15 @@ static void split(const char *board, const char *depth, const char *jobs, const 
   char listed[32];
   snprintf(listed, sizeof listed, ", %s job%s:\n", jobs, strcmp(jobs, "1") ? "s" : "");
   cr_expect(strstr(r.out, listed) != NULL, "%s", r.out);
+  cr_expect((strstr(r.err, warned ? warned : "warning") != NULL) == (warned != NULL), "%s",
+            r.err);
   pc_run_free(&r);
+}
+
+static void split(const char *board, const char *depth, const char *jobs, const char *dir,
+                  const char *extra)
+{
+  split_warned(board, depth, jobs, dir, extra, NULL);
 }
 
 /* Runs job K of the board's jobs (named NAME-K.job) on two threads. */
@@ -286,8 +295,11 @@ Test(jobs, missing_doubled_foreign)
   cr_expect(strstr(r.err, "options it was split with") != NULL, "%s", r.err);
   pc_run_free(&r);
 
-  /* A result of another board's search. */
-  split("boards/pent6x10.yaml", "2", "3", dir, "--best");
+  /* A result of another board's search; the split names the files
+     beside its own, which a merge of all the folder's results takes too. */
+  split_warned("boards/pent6x10.yaml", "2", "3", dir, "--best",
+               "also holds scott-1.job, scott-1.result, scott-2.job and 2 more (files not "
+               "written by this run, left as they are)");
   run_job(dir, "pent6x10", 2);
   char *a = pc_path_in(dir, "scott-1.result"), *b = pc_path_in(dir, "pent6x10-2.result");
   const char *mixed[] = {"merge", a, b, NULL};
@@ -340,7 +352,8 @@ Test(jobs, malformed_files)
   free(text);
   /* A real result with a line slipped in before its census: reported at
      its line. */
-  split("boards/scott.yaml", "2", "1", dir, "--best");
+  split_warned("boards/scott.yaml", "2", "1", dir, "--best",
+               "also holds a.job, b.job, c.job and 1 more");
   run_job(dir, "scott", 1);
   char *path = pc_path_in(dir, "scott-1.result");
   text = pc_slurp_file(path);

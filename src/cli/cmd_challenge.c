@@ -9,6 +9,7 @@
 
 #include "cli/common.h"
 #include "cli/commands.h"
+#include "cli/folder.h"
 #include "core/atomic.h"
 #include "render/booklet.h"
 #include "render/output.h"
@@ -198,6 +199,12 @@ static char *path_in(const char *dir, const char *name)
   return p;
 }
 
+static bool is_challenge(const char *name)
+{
+  size_t len = strlen(name);
+  return !strncmp(name, "challenge-", 10) && len > 15 && !strcmp(name + len - 5, ".yaml");
+}
+
 static pc_status write_boards(output *w, pc_error *err)
 {
   const char *dir = w->o->out;
@@ -216,6 +223,9 @@ static pc_status write_boards(output *w, pc_error *err)
   if (!s) s = index ? write_file(index, put_index, w, err)
                     : pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   free(index);
+  if (!s)
+    pc_warn_other_files("challenge", dir, is_challenge, w->names, w->set->n,
+                        "index.json lists this run's challenges only");
   return s;
 }
 

@@ -1,5 +1,4 @@
 /* cmd_list.c — `polycover list`: the shipped piece sets and boards. */
-#include <dirent.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +6,7 @@
 
 #include "cli/common.h"
 #include "cli/commands.h"
+#include "cli/folder.h"
 #include "poly/datapath.h"
 #include "poly/puzzle.h"
 
@@ -18,34 +18,10 @@ static const char usage[] =
     "program's ../share/polycover, its own folder and its parent (a build tree),\n"
     "then the folder it was built for.\n";
 
-static int by_name(const void *a, const void *b)
+static bool is_yaml(const char *name)
 {
-  return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The .yaml files of a folder, sorted; NULL-terminated, malloc'd. */
-static char **yaml_files(const char *dir)
-{
-  DIR *d = opendir(dir);
-  if (!d) return NULL;
-  size_t n = 0, cap = 16;
-  char **names = malloc(cap * sizeof *names);
-  struct dirent *e;
-  while (names && (e = readdir(d))) {
-    size_t len = strlen(e->d_name);
-    if (len < 6 || strcmp(e->d_name + len - 5, ".yaml")) continue;
-    if (n + 2 > cap) {
-      char **grown = realloc(names, (cap *= 2) * sizeof *names);
-      if (!grown) break;
-      names = grown;
-    }
-    names[n++] = strdup(e->d_name);
-  }
-  closedir(d);
-  if (!names) return NULL;
-  names[n] = NULL;
-  qsort(names, n, sizeof *names, by_name);
-  return names;
+  size_t len = strlen(name);
+  return len > 5 && !strcmp(name + len - 5, ".yaml");
 }
 
 static bool has_data(const char *dir)
@@ -60,7 +36,7 @@ static void list_folder(const char *dir, const char *sub, bool boards)
 {
   char folder[PATH_MAX + 16], path[2 * PATH_MAX];
   snprintf(folder, sizeof folder, "%s/%s", dir, sub);
-  char **names = yaml_files(folder);
+  char **names = pc_folder_files(folder, is_yaml);
   printf("%s (%s):\n", sub, folder);
   for (char **f = names; f && *f; f++) {
     snprintf(path, sizeof path, "%s/%s", folder, *f);
@@ -87,9 +63,8 @@ static void list_folder(const char *dir, const char *sub, bool boards)
         printf("  %-22s (does not load: %s)\n", name, err.msg);
       }
     }
-    free(*f);
   }
-  free(names);
+  pc_folder_files_free(names);
 }
 
 int pc_cmd_list(int argc, char **argv)

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cli/common.h"
+#include "cli/folder.h"
 #include "core/alloc.h"
 #include "run/checkpoint.h"
 #include "run/share_checkpoint.h"
@@ -128,6 +129,13 @@ static pc_status write_jobs(split_made *m, pc_error *err)
   return PC_OK;
 }
 
+static bool is_job_or_result(const char *name)
+{
+  size_t len = strlen(name);
+  return (len > 4 && !strcmp(name + len - 4, ".job")) ||
+         (len > 7 && !strcmp(name + len - 7, ".result"));
+}
+
 /* Deals plan's subproblems out to `jobs` job files in dir and lists them. */
 static pc_status deal_and_write(const pc_job *header, const pc_solver *sv,
                                 const pc_runner_plan *plan, int32_t jobs, const char *dir,
@@ -144,6 +152,10 @@ static pc_status deal_and_write(const pc_job *header, const pc_solver *sv,
   if (!list || !m.shares || !m.paths) s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   if (!s) s = pc_jobs_deal(plan, header, list, jobs, m.shares, err);
   if (!s) s = write_jobs(&m, err);
+  if (!s)
+    pc_warn_other_files("solve", dir, is_job_or_result, m.paths, jobs,
+                        "merge adds up the results of one split and refuses the others, so "
+                        "run and merge this split's jobs alone, or split into another --dir");
   if (!s && json) list_jobs_json(&m);
   else if (!s) list_jobs(&m);
   for (int32_t k = 0; k < jobs; k++) {
