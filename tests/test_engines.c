@@ -247,6 +247,35 @@ Test(engines, auto_made_instance)
   }
 }
 
+/* A named engine is judged small by auto's estimate too (the runner
+   splits it into few parts): DLX and bitdlx on scott_x23.dlx (bitdlx's
+   tables then kept), not on pent6x10.dlx, whose tree is 3.6 million
+   nodes (bench/README.md); bits, whose tree the estimate does not walk,
+   and another rule than Knuth's never. */
+Test(engines, named_small_search)
+{
+  struct { const char *file, *engine; pc_choose choose; bool small; } cases[] = {
+      {"scott_x23.dlx", "dlx", PC_CHOOSE_MRV, true},
+      {"scott_x23.dlx", "bitdlx", PC_CHOOSE_MRV, true},
+      {"scott_x23.dlx", "bits", PC_CHOOSE_MRV, false},
+      {"scott_x23.dlx", "dlx", PC_CHOOSE_LEFTMOST, false},
+      {"pent6x10.dlx", "dlx", PC_CHOOSE_MRV, false},
+      {"pent6x10.dlx", "bitdlx", PC_CHOOSE_MRV, false}};
+  pc_error err = {0};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    pc_xc xc;
+    pc_load_dlx1(cases[i].file, &xc);
+    pc_engine_made made;
+    cr_assert_eq(
+        pc_engine_select_made(cases[i].engine, &xc, cases[i].choose, NULL, &made, &err), PC_OK);
+    cr_expect_eq(made.small, cases[i].small, "%s %s", cases[i].file, cases[i].engine);
+    bool kept = made.engine == &pc_engine_bitdlx && cases[i].choose == PC_CHOOSE_MRV;
+    cr_expect_eq(made.instance != NULL, kept, "%s %s", cases[i].file, cases[i].engine);
+    pc_engine_made_free(&made);
+    pc_xc_free(&xc);
+  }
+}
+
 /* With a core to spare, bits's instance on pent5x12 is made, and its
    sample drawn, on a thread of the trial's own (as on kanoodle-pyramid,
    above); handed over, it searches as a fresh instance does: the same

@@ -40,8 +40,9 @@ typedef struct pc_engine {
 typedef struct pc_engine_made {
   const pc_engine *engine;
   void *instance; /* NULL: none */
-  /* auto took the engine for a small search (Knuth's estimate of its tree
-     under 100,000 nodes, engines.c): the runner splits it into few parts. */
+  /* A small search (Knuth's estimate of bitdlx's tree under 100,000
+     nodes, engines.c), as auto judges it, for its choice and for DLX or
+     bitdlx named: the runner splits it into few parts. */
   bool small;
 } pc_engine_made;
 

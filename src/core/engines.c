@@ -890,6 +890,32 @@ static void auto_engine(const pc_xc *xc, pc_choose choose, const pc_trial_limit 
   if (!made->engine) bitset_choice(xc, limit ? limit : &(pc_trial_limit){.threads = 1}, made);
 }
 
+/* For an engine taken without auto's estimate (named, or settled):
+   whether the search is small all the same by that estimate, so that the
+   runner splits it into few parts, as it splits auto's small searches; in
+   many, each part's retaking of its prefix can cost more than the search
+   (DLX's on scott_x23.dlx, docs/speed.md). The estimate walks the tree of
+   a plain problem by Knuth's rule, DLX's and bitdlx's; bits, whose own
+   tree it is not and whose parts retake their prefixes at little cost, is
+   left as it is. bitdlx's instance is kept when bitdlx searches; for DLX
+   it is built only up to JUDGED_OPTIONS, whose conflict rows take 8 MiB
+   (the estimate is then a few milliseconds, nothing to a large search). */
+#define JUDGED_OPTIONS 8192
+
+static void judge_small(const pc_xc *xc, pc_choose choose, pc_engine_made *made)
+{
+  if (made->instance || made->engine == &pc_engine_bitsweep || !pc_xc_plain(xc) ||
+      choose != PC_CHOOSE_MRV || !pc_bitdlx_applies(xc) ||
+      (made->engine != &pc_engine_bitdlx && xc->n_options > JUDGED_OPTIONS))
+    return;
+  pc_bitdlx *d = pc_bitdlx_new(xc);
+  if (!d) return;
+  pc_bitdlx_paths paths = pc_bitdlx_paths_start(1);
+  made->small = dlx_tree_small(d, &paths, pc_bitdlx_estimate_more(d, &paths, SMALL_PATHS));
+  if (made->engine == &pc_engine_bitdlx) made->instance = d;
+  else pc_bitdlx_free(d);
+}
+
 void *pc_engine_instance(const pc_engine *engine, const void *first, const pc_xc *xc)
 {
   void *shared = first && engine->share ? engine->share(first) : NULL;
@@ -979,5 +1005,6 @@ pc_status pc_engine_select_made(const char *name, const pc_xc *xc, pc_choose cho
     auto_engine(xc, choose, limit, made);
   pc_status s = check_engine(name, is_auto, xc, choose, made->engine, err);
   if (s) pc_engine_made_free(made);
+  else if (xc) judge_small(xc, choose, made);
   return s;
 }

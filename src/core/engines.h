@@ -44,11 +44,11 @@ pc_status pc_engine_select(const char *name, const pc_xc *xc, pc_choose choose,
                            const pc_trial_limit *limit, const pc_engine **engine,
                            pc_error *err);
 
-/* pc_engine_select, and the instance of the chosen engine that auto made
-   for xc while choosing (the one its estimate or trial judged with;
-   made->instance NULL when it made none, or on an error): the caller may
-   search xc with it (pc_runner_config.made) and frees it with
-   pc_engine_made_free. */
+/* pc_engine_select, and the instance of the chosen engine made for xc
+   while choosing (the one auto's estimate or trial judged with, or, bitdlx
+   named, the one that judged whether the search is small; made->instance
+   NULL when none was made, or on an error): the caller may search xc with
+   it (pc_runner_config.made) and frees it with pc_engine_made_free. */
 pc_status pc_engine_select_made(const char *name, const pc_xc *xc, pc_choose choose,
                                 const pc_trial_limit *limit, pc_engine_made *made,
                                 pc_error *err);
