@@ -7,18 +7,22 @@
    anywhere. Where it does not apply it says so, and `solve --method`
    follows. */
 #include <criterion/criterion.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "core/clock.h"
 #include "poly/frontier.h"
 #include "poly/solver.h"
 #include "support.h"
 
 typedef struct counted {
   pc_status status;
-  uint64_t solutions, unique, fixed_sum;
-  bool applies;
+  uint64_t solutions, unique, fixed_sum, states;
+  bool applies, stopped, interrupted;
   char msg[512];
 } counted;
 
@@ -35,6 +39,9 @@ static counted frontier_count_as(const char *path, pc_frontier_config cfg)
   snprintf(c.msg, sizeof c.msg, "%s", err.msg);
   c.solutions = st.solutions;
   c.unique = st.unique;
+  c.states = st.states;
+  c.stopped = st.stopped;
+  c.interrupted = st.interrupted;
   for (int32_t e = 1; e < st.order; e++) c.fixed_sum += st.fixed[e];
   pc_solver_free(&sv);
   pc_puzzle_free(&pz);
@@ -114,6 +121,45 @@ Test(frontier, meet_pentominoes_6x10)
       "boards/pent6x10.yaml", (pc_frontier_config){.meet = true, .split = 13}); /* 12 pieces */
   cr_expect_eq(too_many.status, PC_ERR_INPUT);
   cr_expect(strstr(too_many.msg, "splits by 1 to"), "%s", too_many.msg);
+}
+
+/* The whole count met in the middle, its passes bounded to 20,000
+   states a step, is counted in halves by the side of its pieces (more
+   states in all) to the same figures; the whole programme, which has no
+   halves, fails past its bound and says why. */
+Test(frontier, bounded_steps)
+{
+  counted whole = meet_count("boards/pent6x10.yaml", 2);
+  counted halves = frontier_count_as("boards/pent6x10.yaml",
+                                     (pc_frontier_config){.threads = 2, .meet = true,
+                                                          .most_at_once = 20000});
+  cr_assert_eq(halves.status, PC_OK, "%s", halves.msg);
+  cr_expect_eq(halves.solutions, 9356);
+  cr_expect_eq(halves.unique, 2339);
+  cr_expect_gt(halves.states, whole.states);
+  counted big = frontier_count_as("boards/pent6x10.yaml",
+                                  (pc_frontier_config){.threads = 2, .most_at_once = 20000});
+  cr_expect_eq(big.status, PC_ERR_NOMEM);
+  cr_expect(strstr(big.msg, "would hold more than 20000 states, more than the memory here "
+                            "holds: met in the middle"),
+            "%s", big.msg);
+}
+
+/* A stop flag set stops every kind of count at once: no counts, said to
+   be interrupted. */
+Test(frontier, stop_flag)
+{
+  static atomic_int stop = 1;
+  pc_frontier_config kinds[] = {{.threads = 2, .stop = &stop},
+                                {.threads = 2, .meet = true, .stop = &stop},
+                                {.threads = 1, .meet = true, .split = 2, .stop = &stop}};
+  for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
+    counted c = frontier_count_as("boards/pent6x10.yaml", kinds[i]);
+    cr_expect_eq(c.status, PC_OK, "kind %zu: %s", i, c.msg);
+    cr_expect(c.stopped && c.interrupted, "kind %zu", i);
+    cr_expect_eq(c.solutions, 0, "kind %zu", i);
+    cr_expect_eq(c.unique, 0, "kind %zu", i);
+  }
 }
 
 /* Wherever the passes meet (the cut at every cell, the ends included),
@@ -297,6 +343,32 @@ Test(frontier, random_puzzles)
 }
 
 /* --- the command --- */
+
+/* Ctrl-C (SIGINT) stops a count met in the middle (minutes on the
+   one-sided 6x15) at once, as it stops a search: exit status 1 and a
+   message. */
+Test(frontier, interrupted_program, .timeout = 60)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-frontier-XXXXXX");
+  char *out = pc_path_in(dir, "out"), *log = pc_path_in(dir, "log");
+  const char *args[] = {"solve", "--count", "--method", "meet", "-j1",
+                        "boards/onesided6x15.yaml", NULL};
+  pid_t pid = pc_start_logged(out, log, NULL, args);
+  sleep(2); /* past the loading, into the count, which writes nothing before its end */
+  kill(pid, SIGINT);
+  double t0 = pc_now();
+  cr_expect_eq(pc_wait_program(pid), 1);
+  cr_expect_lt(pc_now() - t0, 10.0);
+  char *text = pc_slurp_file(log);
+  cr_expect(strstr(text, "polycover solve: interrupted; a count by the frontier keeps no "
+                         "checkpoint"),
+            "%s", text);
+  free(text);
+  pc_remove_tree(dir);
+  free(log);
+  free(out);
+  free(dir);
+}
 
 static uint64_t json_count(const char *const *args, const char *key)
 {

@@ -9,6 +9,7 @@
 #include "core/clock.h"
 #include "core/dlx.h"
 #include "poly/frontier.h"
+#include "cli/common.h"
 #include "cli/solve_report.h"
 
 /* Random paths of auto's estimate of the search. */
@@ -88,6 +89,17 @@ uint64_t pc_solve_frontier_first_nodes(const char *engine)
   return strcmp(engine, "bits") ? FIRST_NODES / NODE_COST : FIRST_NODES;
 }
 
+/* Stopped by a signal: said, as a search says it, with exit status 1. */
+static pc_status interrupted(pc_error *err)
+{
+  fprintf(stderr, "polycover solve: interrupted; a count by the frontier keeps no checkpoint, so "
+                  "nothing to carry on from (a count split into jobs carries on by job: "
+                  "docs/batch-jobs.md)\n");
+  memset(err, 0, sizeof *err);
+  err->line = PC_ERROR_REPORTED;
+  return PC_ERR_IO;
+}
+
 pc_status pc_solve_frontier_run(const pc_solve_frontier *f, bool *counted, pc_error *err)
 {
   *counted = false;
@@ -99,10 +111,17 @@ pc_status pc_solve_frontier_run(const pc_solve_frontier *f, bool *counted, pc_er
                         pc_method_name(f->method), why);
   double t0 = pc_now();
   int threads = f->threads > 0 ? f->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
-  pc_frontier_config cfg = {.threads = threads, .meet = meets(f), .split = f->split};
-  if (f->method == PC_METHOD_AUTO) cfg.max_states = state_budget(sv);
+  pc_frontier_config cfg = {.threads = threads, .meet = meets(f), .split = f->split,
+                            .stop = pc_stop_on_signals()};
+  if (is_auto) cfg.max_states = state_budget(sv);
   pc_frontier_stats st;
   pc_status s = pc_frontier_count(sv->pz, &sv->full, &sv->group, &cfg, &st, err);
+  if (!s && st.interrupted) return interrupted(err);
+  if (is_auto && s == PC_ERR_NOMEM) { /* the search needs little memory */
+    fprintf(stderr, "polycover solve: %s; searching instead\n", err->msg);
+    memset(err, 0, sizeof *err);
+    return PC_OK;
+  }
   if (s || st.stopped) return s;
   *counted = true;
   report(f, &st, threads, pc_now() - t0);

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/alloc.h"
 
@@ -368,6 +369,10 @@ struct fr_gather {
 static pc_status table_put(fr_worker *w, uint64_t key, uint64_t h, uint64_t count)
 {
   fr_table *t = &w->r->next[w->t];
+  /* Past its share of the pass's bound, the step ends here (PC_DONE):
+     after it, its tables could outgrow the memory. */
+  const fr_run *r = w->r;
+  if (r->most_at_once && t->used * (uint64_t)r->threads > r->most_at_once) return PC_DONE;
   pc_status st = fr_table_room(t);
   if (st) return st;
   if (!fr_table_put(t, key, h, count)) w->overflow = true;
@@ -471,19 +476,34 @@ static pc_status expand(fr_worker *w, uint64_t key, uint64_t count)
   return st;
 }
 
+/* Slots a thread reads between two looks at the stop flag: a step of a
+   large count can take minutes. */
+#define FR_STOP_EVERY 4096
+
+static bool halted(const fr_run *r)
+{
+  return r->stop && atomic_load_explicit(r->stop, memory_order_relaxed);
+}
+
 static void *work(void *arg)
 {
   fr_worker *w = arg;
   const fr_run *r = w->r;
   for (int c = 0; c < r->threads && !w->st; c++)
-    for (const fr_slot *s = r->cur[c].slot; s < r->cur[c].slot + r->cur[c].cap && !w->st; s++)
-      if (s->key != FR_EMPTY) w->st = expand(w, s->key, s->count);
+    for (uint64_t at = 0; at < r->cur[c].cap && !w->st; at += FR_STOP_EVERY) {
+      const fr_slot *s = r->cur[c].slot + at, *end = s + FR_STOP_EVERY;
+      if (end > r->cur[c].slot + r->cur[c].cap) end = r->cur[c].slot + r->cur[c].cap;
+      if (halted(r)) w->st = PC_DONE;
+      for (; s < end && !w->st; s++)
+        if (s->key != FR_EMPTY) w->st = expand(w, s->key, s->count);
+    }
   for (int part = 0; part < FR_PARTS && !w->st; part++) w->st = gather_flush(w, part);
   return NULL;
 }
 
-/* Cell r->p: every state of cur moves into next. A thread that cannot be
-   started works here after the others. */
+/* Cell r->p: every state of cur moves into next; PC_DONE when a thread
+   ended it early (table_put, work). A thread that cannot be started
+   works here after the others. */
 static pc_status step(fr_run *r, bool *overflow)
 {
   fr_worker w[FR_MAX_THREADS];
@@ -497,7 +517,7 @@ static pc_status step(fr_run *r, bool *overflow)
   for (int t = 0; t < r->threads; t++) {
     if (started[t]) pthread_join(tid[t], NULL);
     else work(&w[t]);
-    if (w[t].st) st = w[t].st;
+    if (w[t].st && (!st || st == PC_DONE)) st = w[t].st; /* an error over PC_DONE */
     if (w[t].overflow) *overflow = true;
   }
   return st;
@@ -520,6 +540,13 @@ static void next_step(fr_run *r, pc_frontier_stats *st)
   if (bytes > st->peak_bytes) st->peak_bytes = bytes;
 }
 
+/* A step ended early: interrupted, else past the pass's bound. */
+static void ended_early(const fr_run *r, pc_frontier_stats *st)
+{
+  if (halted(r)) st->stopped = st->interrupted = true;
+  else if (st->peak_states <= r->most_at_once) st->peak_states = r->most_at_once + 1;
+}
+
 pc_status fr_run_steps(fr_run *r, pc_frontier_stats *st, bool *overflow)
 {
   pc_status s = PC_OK;
@@ -527,10 +554,30 @@ pc_status fr_run_steps(fr_run *r, pc_frontier_stats *st, bool *overflow)
                  !(r->most_at_once && st->peak_states > r->most_at_once);
        r->p++) {
     s = step(r, overflow);
+    if (s == PC_DONE) {
+      ended_early(r, st);
+      return PC_OK;
+    }
     if (!s) next_step(r, st);
     st->stopped = r->max_states && st->states > r->max_states;
+    if (halted(r)) st->stopped = st->interrupted = true;
   }
   return s;
+}
+
+uint64_t fr_memory_states(void)
+{
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || size <= 0) return UINT64_C(1) << 27; /* unknown: a 24 GiB machine's */
+  return (uint64_t)pages * (uint64_t)size / PC_FRONTIER_STATE_BYTES;
+}
+
+pc_status fr_too_big_error(uint64_t most, const char *instead, pc_error *err)
+{
+  return pc_error_set(err, PC_ERR_NOMEM, 0, 0,
+                      "a step of the count would hold more than %llu states, more than the "
+                      "memory here holds: %s (docs/counting.md)",
+                      (unsigned long long)most, instead);
 }
 
 void fr_run_free(fr_run *r)
@@ -554,6 +601,7 @@ fr_run *fr_run_new(const fr_plan *pl, const pc_frontier_config *cfg)
   r->end = pl->n;
   r->frozen = INT32_MAX;
   r->max_states = cfg->max_states;
+  r->stop = cfg->stop;
   r->cut = r->due = cfg->cut;
   r->left = cfg->left;
   r->right = cfg->right;
@@ -575,9 +623,12 @@ static pc_status count_all(const fr_plan *pl, const pc_frontier_config *cfg,
 {
   fr_run *r = fr_run_new(pl, cfg);
   if (!r) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  r->most_at_once = cfg->most_at_once ? cfg->most_at_once : fr_memory_states();
   bool overflow = false;
   pc_status s = fr_run_steps(r, st, &overflow);
-  for (int t = 0; t < r->threads && !s && !st->stopped; t++) {
+  uint64_t most = r->most_at_once;
+  bool big = !s && !st->stopped && st->peak_states > most;
+  for (int t = 0; t < r->threads && !s && !st->stopped && !big; t++) {
     const fr_table *c = &r->cur[t];
     for (const fr_slot *e = c->slot; e < c->slot + c->cap; e++)
       if (e->key != FR_EMPTY && (e->key & pl->pieces_mask) == pl->pieces_full &&
@@ -587,6 +638,7 @@ static pc_status count_all(const fr_plan *pl, const pc_frontier_config *cfg,
   fr_run_free(r);
   if (s == PC_ERR_NOMEM) return pc_error_set(err, s, 0, 0, "out of memory");
   if (overflow) return pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
+  if (big) return fr_too_big_error(most, "met in the middle (--method meet) it takes less", err);
   return s;
 }
 
@@ -646,7 +698,7 @@ pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_sy
   s = check_share(pz, &pl, cfg, err);
   bool whole = !(cfg->left | cfg->right);
   if (!s && cfg->meet && cfg->split && whole) s = fr_meet_split(pz, m, &pl, cfg, st, err);
-  else if (!s && cfg->meet) s = fr_meet_count(pz, m, &pl, cfg, 0, st, err);
+  else if (!s && cfg->meet) s = fr_meet_in_halves(pz, m, &pl, cfg, st, err);
   else if (!s) s = count_all(&pl, cfg, st, err);
   fr_plan_free(&pl);
   if (!s && g && !st->stopped && whole) s = pc_frontier_burnside(m, g, st, err);

@@ -15,6 +15,8 @@
 #ifndef PC_FRONTIER_H
 #define PC_FRONTIER_H
 
+#include <stdatomic.h>
+
 #include "poly/symmetry.h"
 
 typedef struct pc_frontier_stats {
@@ -27,7 +29,8 @@ typedef struct pc_frontier_stats {
   uint64_t peak_states;          /* the largest step's states */
   uint64_t states;               /* states summed over the steps */
   uint64_t peak_bytes;           /* the tables' memory at the largest step */
-  bool stopped;                  /* max_states reached: no counts */
+  bool stopped;                  /* max_states reached, or interrupted: no counts */
+  bool interrupted;              /* the stop flag was set */
 } pc_frontier_stats;
 
 /* A share of the count (how it splits into jobs, docs/counting.md): every
@@ -38,8 +41,12 @@ typedef struct pc_frontier_stats {
 typedef struct pc_frontier_config {
   int threads;                   /* 1 to 64 */
   uint64_t max_states;           /* stop when the states summed pass it (0: never) */
-  uint64_t most_at_once;         /* split: a share whose pass holds more states in a
-                                    step is counted in halves (0: 2^27) */
+  uint64_t most_at_once;         /* a share (the whole count met in the middle too)
+                                    whose pass holds more states in a step is counted
+                                    in halves (0: 2^27 for a split's shares, for the
+                                    whole what the memory holds, PC_FRONTIER_STATE_BYTES
+                                    a state) */
+  const atomic_int *stop;        /* may be NULL; once set, the count stops (interrupted) */
   int32_t cut;
   uint64_t left, right;          /* both 0: the whole count */
   bool meet;                     /* meet in the middle at the cut (0: the middle) */
@@ -51,6 +58,13 @@ typedef struct pc_frontier_config {
 /* The most pieces a meeting's count splits its shares by. */
 #define PC_FRONTIER_MAX_SPLIT 20
 
+/* The memory a state of a step may take at most, all told: the two steps'
+   tables (a quarter empty or more, a table being doubled kept beside its
+   double) and, met in the middle, the forward pass's kept during the
+   backward one. A step may hold the machine's memory over this, and a
+   pass that needs more is halved, or fails (docs/counting.md). */
+#define PC_FRONTIER_STATE_BYTES 256
+
 /* NULL when the method applies to matrix m of puzzle pz; otherwise why not
    (secondary items, a profile too wide for 64 bits with the pieces, copies
    together with pre-placed pieces). */
@@ -61,7 +75,9 @@ const char *pc_frontier_unfit(const pc_puzzle *pz, const pc_matrix *m);
    for a share).
    PC_ERR_INPUT when the
    method does not apply (the reason in err) or a count exceeds 64 bits;
-   PC_ERR_NOMEM when out of memory. */
+   PC_ERR_NOMEM when out of memory, or when a step would hold more states
+   than the machine's memory does (the whole programme, or a share of a
+   meeting that no piece is left to halve). */
 pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_symmetry *g,
                             const pc_frontier_config *cfg, pc_frontier_stats *st,
                             pc_error *err);

@@ -75,6 +75,7 @@ typedef struct fr_run {
   uint64_t max_states;
   uint64_t most_at_once;           /* the pass ends when a step holds more (0: never);
                                       the run's creator sets it */
+  const atomic_int *stop;          /* may be NULL */
   int32_t cut;                     /* a share: its cut and pieces */
   uint64_t left, right;
   int32_t due;                     /* the step by which the pieces of due_fields are
@@ -171,7 +172,9 @@ int fr_owner(uint64_t h, int threads);
 /* A run of the plan with cfg's threads, budget and share; end = the
    plan's cells, nothing frozen. NULL when out of memory. */
 fr_run *fr_run_new(const fr_plan *pl, const pc_frontier_config *cfg);
-/* Runs the steps; the states after the last are in r->cur. */
+/* Runs the steps; the states after the last are in r->cur. A step that
+   outgrows most_at_once (peak_states then passes it), or that the stop
+   flag interrupts (st->stopped and st->interrupted), ends the pass. */
 pc_status fr_run_steps(fr_run *r, pc_frontier_stats *st, bool *overflow);
 void fr_run_free(fr_run *r);
 
@@ -186,5 +189,17 @@ pc_status fr_meet_count(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *
 /* The whole count by cfg->split's shares, each met in the middle. */
 pc_status fr_meet_split(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
                         const pc_frontier_config *cfg, pc_frontier_stats *st, pc_error *err);
+/* cfg's count (the whole, or a share) met in the middle, in halves by the
+   side of its free single pieces where a pass would hold more than cfg's
+   most_at_once states in a step (0: what the memory holds). */
+pc_status fr_meet_in_halves(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
+                            const pc_frontier_config *cfg, pc_frontier_stats *st,
+                            pc_error *err);
+/* The most states a step may hold in this machine's memory
+   (PC_FRONTIER_STATE_BYTES each). */
+uint64_t fr_memory_states(void);
+/* PC_ERR_NOMEM: a step would hold more than `most` states; `instead`
+   says what may do. */
+pc_status fr_too_big_error(uint64_t most, const char *instead, pc_error *err);
 
 #endif

@@ -110,6 +110,7 @@ static void add_stats(pc_frontier_stats *st, const pc_frontier_stats *fs,
   uint64_t during = bs->peak_bytes + kept_bytes;
   st->peak_bytes = fs->peak_bytes > during ? fs->peak_bytes : during;
   st->stopped = fs->stopped || bs->stopped;
+  st->interrupted = fs->interrupted || bs->interrupted;
 }
 
 /* Whether a pass ended as a step held more than most_at_once states. */
@@ -221,6 +222,7 @@ static bool add_share(pc_frontier_stats *st, const pc_frontier_stats *one)
   if (one->peak_states > st->peak_states) st->peak_states = one->peak_states;
   if (one->peak_bytes > st->peak_bytes) st->peak_bytes = one->peak_bytes;
   st->stopped = st->stopped || one->stopped;
+  st->interrupted = st->interrupted || one->interrupted;
   return !__builtin_add_overflow(st->solutions, one->solutions, &st->solutions);
 }
 
@@ -229,30 +231,40 @@ static bool add_share(pc_frontier_stats *st, const pc_frontier_stats *one)
    thread fit in 24 GiB. */
 #define FR_SHARE_MOST_AT_ONCE (UINT64_C(1) << 27)
 
-/* A share, or when one of its passes would hold more than cfg's
-   most_at_once states in a step, the sum of its two halves by the
-   side of its first free single piece (`free_`: those the share leaves
-   free), and so on down: the forward pass of a share that puts most of
-   its pieces before the cut, free to place the others there too, can
-   outgrow the memory (docs/counting.md). The states of a pass cut short
-   are counted in st. */
+/* A share, or when one of its passes would hold more than `most`
+   states in a step, the sum of its two halves by the side of its first
+   free single piece (`free_`: those the share leaves free), and so on
+   down: the forward pass of a share that puts most of its pieces before
+   the cut, free to place the others there too, can outgrow the memory
+   (docs/counting.md). A share with no piece left free is bounded by what
+   the memory holds, and fails past it. The states of a pass cut short
+   are counted in st, and cfg's budget of states is for them all. */
 static pc_status count_share(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
-                             const pc_frontier_config *cfg, uint64_t free_,
+                             const pc_frontier_config *cfg, uint64_t free_, uint64_t most,
                              pc_frontier_stats *st, pc_error *err)
 {
-  uint64_t most = !free_ ? 0 : cfg->most_at_once ? cfg->most_at_once : FR_SHARE_MOST_AT_ONCE;
+  if (!free_) most = fr_memory_states();
+  pc_frontier_config rest = *cfg;
+  if (cfg->max_states && st->states >= cfg->max_states) {
+    st->stopped = true; /* the budget is spent */
+    return PC_OK;
+  }
+  if (cfg->max_states) rest.max_states = cfg->max_states - st->states;
   pc_frontier_stats one = {0};
-  pc_status s = fr_meet_count(pz, m, fw, cfg, most, &one, err);
+  pc_status s = fr_meet_count(pz, m, fw, &rest, most, &one, err);
   if (!s && !add_share(st, &one))
     s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
   if (s || !too_big(most, &one) || st->stopped) return s;
+  if (!free_)
+    return fr_too_big_error(most, "split into more shares (--meet-split, --split-only) it takes "
+                                  "less", err);
   uint64_t piece = free_ & -free_;
-  pc_frontier_config half = *cfg;
-  half.left |= piece;
-  s = count_share(pz, m, fw, &half, free_ ^ piece, st, err);
-  half = *cfg;
-  half.right |= piece;
-  return s ? s : count_share(pz, m, fw, &half, free_ ^ piece, st, err);
+  for (int side = 0; side < 2 && !s && !st->stopped; side++) {
+    pc_frontier_config half = *cfg;
+    *(side ? &half.right : &half.left) |= piece;
+    s = count_share(pz, m, fw, &half, free_ ^ piece, most, st, err);
+  }
+  return s;
 }
 
 /* Shares ids[0 .. n) (NULL: 0 .. n - 1) of cfg->split, one after the other. */
@@ -267,6 +279,7 @@ static pc_status count_shares(const pc_puzzle *pz, const pc_matrix *m, const fr_
                         "a meeting's count splits by 1 to %d single pieces, not %d",
                         PC_FRONTIER_MAX_SPLIT, (int)cfg->split);
   uint64_t singles = single_pieces(pz, 64);
+  uint64_t most = cfg->most_at_once ? cfg->most_at_once : FR_SHARE_MOST_AT_ONCE;
   pc_status s = PC_OK;
   for (int64_t k = 0; k < n && !s && !st->stopped; k++) {
     uint64_t x = ids ? (uint64_t)ids[k] : (uint64_t)k;
@@ -274,7 +287,7 @@ static pc_status count_shares(const pc_puzzle *pz, const pc_matrix *m, const fr_
       return pc_error_set(err, PC_ERR_INPUT, 0, 0, "a split by %d pieces has no share %llu",
                           (int)cfg->split, (unsigned long long)x);
     pc_frontier_stats one = {0};
-    s = count_share(pz, m, fw, &share, singles & ~(share.left | share.right), &one, err);
+    s = count_share(pz, m, fw, &share, singles & ~(share.left | share.right), most, &one, err);
     if (!s && !add_share(st, &one))
       s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
     if (!s && progress) s = progress->share_done(progress->ctx, x, &one, err);
@@ -288,6 +301,15 @@ pc_status fr_meet_split(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *
   bool fits = cfg->split >= 1 && cfg->split <= PC_FRONTIER_MAX_SPLIT;
   int64_t n = fits ? INT64_C(1) << cfg->split : 0; /* count_shares says why not */
   return count_shares(pz, m, fw, cfg, NULL, n, NULL, st, err);
+}
+
+pc_status fr_meet_in_halves(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
+                            const pc_frontier_config *cfg, pc_frontier_stats *st,
+                            pc_error *err)
+{
+  uint64_t free_ = single_pieces(pz, 64) & ~(cfg->left | cfg->right);
+  uint64_t most = cfg->most_at_once ? cfg->most_at_once : fr_memory_states();
+  return count_share(pz, m, fw, cfg, free_, most, st, err);
 }
 
 pc_status pc_frontier_count_shares(const pc_puzzle *pz, const pc_matrix *m,
