@@ -201,8 +201,7 @@ static char *path_in(const char *dir, const char *name)
 
 static bool is_challenge(const char *name)
 {
-  size_t len = strlen(name);
-  return !strncmp(name, "challenge-", 10) && len > 15 && !strcmp(name + len - 5, ".yaml");
+  return !strncmp(name, "challenge-", 10) && pc_name_ends(name + 10, ".yaml");
 }
 
 static pc_status write_boards(output *w, pc_error *err)

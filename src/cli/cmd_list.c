@@ -18,11 +18,7 @@ static const char usage[] =
     "program's ../share/polycover, its own folder and its parent (a build tree),\n"
     "then the folder it was built for.\n";
 
-static bool is_yaml(const char *name)
-{
-  size_t len = strlen(name);
-  return len > 5 && !strcmp(name + len - 5, ".yaml");
-}
+static bool is_yaml(const char *name) { return pc_name_ends(name, ".yaml"); }
 
 static bool has_data(const char *dir)
 {

@@ -13,6 +13,12 @@ static int by_name(const void *a, const void *b)
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+bool pc_name_ends(const char *name, const char *end)
+{
+  size_t n = strlen(name), e = strlen(end);
+  return n > e && !strcmp(name + n - e, end);
+}
+
 char **pc_folder_files(const char *dir, bool (*wanted)(const char *name))
 {
   DIR *d = opendir(dir);

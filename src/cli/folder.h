@@ -6,6 +6,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Whether name is longer than `end` and ends with it ("x.yaml", ".yaml"). */
+bool pc_name_ends(const char *name, const char *end);
+
 /* The names of dir's files that `wanted` accepts, sorted: a
    NULL-terminated malloc'd list (pc_folder_files_free), NULL when the
    folder cannot be read. */

@@ -131,9 +131,7 @@ static pc_status write_jobs(split_made *m, pc_error *err)
 
 static bool is_job_or_result(const char *name)
 {
-  size_t len = strlen(name);
-  return (len > 4 && !strcmp(name + len - 4, ".job")) ||
-         (len > 7 && !strcmp(name + len - 7, ".result"));
+  return pc_name_ends(name, ".job") || pc_name_ends(name, ".result");
 }
 
 /* Deals plan's subproblems out to `jobs` job files in dir and lists them. */
@@ -449,7 +447,7 @@ pc_status pc_solve_job_finish(const char *path, const char *result, const pc_job
   char *made = NULL;
   if (!result) {
     size_t n = strlen(path);
-    size_t stem = n > 4 && !strcmp(path + n - 4, ".job") ? n - 4 : n;
+    size_t stem = pc_name_ends(path, ".job") ? n - 4 : n;
     if (asprintf(&made, "%.*s.result", (int)stem, path) < 0)
       return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
     result = made;
