@@ -203,10 +203,7 @@ static pc_status print_merged(const merge_options *o, const pc_result *rs, pc_so
   pc_solve_report_print(&report);
   if (states && !o->json) printf("frontier: %llu states in all\n", (unsigned long long)states);
   fflush(stdout);
-  if (!missing) return PC_OK;
-  memset(err, 0, sizeof *err);
-  err->line = PC_ERROR_REPORTED;
-  return PC_ERR_INPUT;
+  return missing ? pc_error_reported(err, PC_ERR_INPUT) : PC_OK;
 }
 
 int pc_cmd_merge(int argc, char **argv)

@@ -51,9 +51,14 @@ pc_status pc_usage_fail(const char *cmd, pc_error *err, const char *fmt, ...)
   va_start(ap, fmt);
   print_usage_error(cmd, fmt, ap);
   va_end(ap);
+  return pc_error_reported(err, PC_ERR_INPUT);
+}
+
+pc_status pc_error_reported(pc_error *err, pc_status s)
+{
   memset(err, 0, sizeof *err);
   err->line = PC_ERROR_REPORTED;
-  return PC_ERR_INPUT;
+  return s;
 }
 
 /* The long options that `name` (len characters) abbreviates, listed into

@@ -29,6 +29,10 @@ int pc_usage_error(const char *cmd, const char *fmt, ...)
 /* err->line of an error already reported on stderr (a usage error). */
 #define PC_ERROR_REPORTED (-1)
 
+/* Status s with err emptied and marked as reported: for a step that has
+   said what went wrong on stderr itself. */
+pc_status pc_error_reported(pc_error *err, pc_status s);
+
 /* pc_usage_error's message, for steps that return a pc_status: returns
    PC_ERR_INPUT with err marked as reported. */
 pc_status pc_usage_fail(const char *cmd, pc_error *err, const char *fmt, ...)

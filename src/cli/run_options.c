@@ -154,7 +154,5 @@ pc_status pc_run_finish(const char *cmd, pc_status s, const pc_runner_result *re
   else
     fprintf(stderr, "polycover %s: interrupted before the search was split; nothing to carry "
                     "on from\n", cmd);
-  memset(err, 0, sizeof *err);
-  err->line = PC_ERROR_REPORTED;
-  return PC_ERR_IO;
+  return pc_error_reported(err, PC_ERR_IO);
 }

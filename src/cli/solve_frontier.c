@@ -95,9 +95,7 @@ static pc_status interrupted(pc_error *err)
   fprintf(stderr, "polycover solve: interrupted; a count by the frontier keeps no checkpoint, so "
                   "nothing to carry on from (a count split into jobs carries on by job: "
                   "docs/batch-jobs.md)\n");
-  memset(err, 0, sizeof *err);
-  err->line = PC_ERROR_REPORTED;
-  return PC_ERR_IO;
+  return pc_error_reported(err, PC_ERR_IO);
 }
 
 pc_status pc_solve_frontier_run(const pc_solve_frontier *f, bool *counted, pc_error *err)

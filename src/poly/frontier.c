@@ -369,10 +369,11 @@ struct fr_gather {
 static pc_status table_put(fr_worker *w, uint64_t key, uint64_t h, uint64_t count)
 {
   fr_table *t = &w->r->next[w->t];
-  /* Past its share of the pass's bound, the step ends here (PC_DONE):
-     after it, its tables could outgrow the memory. */
   const fr_run *r = w->r;
-  if (r->most_at_once && t->used * (uint64_t)r->threads > r->most_at_once) return PC_DONE;
+  /* A table past its share of the pass's bound is not doubled: the step
+     ends here (PC_DONE), its memory what it holds already. */
+  if (fr_table_full(t) && r->most_at_once && t->used * (uint64_t)r->threads > r->most_at_once)
+    return PC_DONE;
   pc_status st = fr_table_room(t);
   if (st) return st;
   if (!fr_table_put(t, key, h, count)) w->overflow = true;

@@ -161,10 +161,16 @@ void fr_table_free(fr_table *t);
 /* Doubles t, when it is three quarters full. */
 pc_status fr_table_grow(fr_table *t);
 
+/* Whether one more key would fill t past three quarters. */
+static inline bool fr_table_full(const fr_table *t)
+{
+  return 4 * (t->used + 1) > 3 * t->cap;
+}
+
 /* Grows t when it is three quarters full. */
 static inline pc_status fr_table_room(fr_table *t)
 {
-  return 4 * (t->used + 1) <= 3 * t->cap ? PC_OK : fr_table_grow(t);
+  return fr_table_full(t) ? fr_table_grow(t) : PC_OK;
 }
 /* The thread whose table holds key (h: its hash). */
 int fr_owner(uint64_t h, int threads);
