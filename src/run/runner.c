@@ -371,13 +371,6 @@ static pc_status resume(runner *r, void *engine)
 
 /* ---- progress ---- */
 
-static void clock_text(char *buf, size_t size, double seconds)
-{
-  long s = (long)(seconds + 0.5);
-  if (s >= 3600) snprintf(buf, size, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-  else snprintf(buf, size, "%ld:%02ld", s / 60, s % 60);
-}
-
 /* Under the lock: the part of the whole tree that the subproblems under
    way have done, each its share of its own tree times its weight. */
 static double share_under_way(const runner *r)
@@ -423,7 +416,7 @@ static void print_progress(FILE *out, const pc_runner_progress *p)
   int full = (int)(p->fraction * 30);
   for (int i = 0; i < 30; i++) bar[i] = i < full ? '#' : '.';
   bar[30] = '\0';
-  if (p->seconds_left >= 0) clock_text(left, sizeof left, p->seconds_left);
+  if (p->seconds_left >= 0) pc_clock_text(left, sizeof left, p->seconds_left);
   if (p->has_unique) snprintf(unique, sizeof unique, " (%llu unique)", (unsigned long long)p->unique);
   /* Counted when a part finishes: none before the first does. */
   if (p->rate > 0)
