@@ -162,6 +162,79 @@ Test(frontier, stop_flag)
   }
 }
 
+/* What a watch was told: the steps in order, pass by pass, and the parts. */
+typedef struct watched {
+  int calls, bad, passes[3];
+  pc_frontier_pass pass;
+  int32_t step;
+  uint64_t parts, solutions, pieces;
+} watched;
+
+static void watch_at(void *ctx, const pc_frontier_at *at)
+{
+  watched *w = ctx;
+  bool next = at->pass != w->pass || at->step != w->step;
+  if (next) w->passes[at->pass]++;
+  /* a pass's steps one after the other; whole or forward before backward */
+  bool in_order = next ? (at->pass == w->pass ? at->step == w->step + 1
+                                              : at->step == 0 && at->pass > w->pass)
+                       : true;
+  if (!w->calls) in_order = at->step == 0;
+  if (!in_order || at->step >= at->steps || at->read < 0 || at->read > 1 || !at->states) w->bad++;
+  w->calls++;
+  w->pass = at->pass;
+  w->step = at->step;
+}
+
+static void watch_counted(void *ctx, uint64_t left, uint64_t right,
+                          const pc_frontier_stats *part)
+{
+  watched *w = ctx;
+  w->parts++;
+  w->solutions += part->solutions;
+  w->pieces |= left | right;
+  if (left & right) w->bad++;
+  w->pass = PC_FRONTIER_WHOLE; /* the next part starts over */
+  w->step = -1;
+}
+
+static watched watch_count(pc_frontier_config cfg)
+{
+  watched w = {.step = -1};
+  pc_frontier_watch watch = {watch_at, watch_counted, &w};
+  cfg.watch = &watch;
+  counted c = frontier_count_as("boards/pent6x10.yaml", cfg);
+  cr_assert_eq(c.status, PC_OK, "%s", c.msg);
+  return w;
+}
+
+/* A watch is told every step of each pass in order, within each step
+   where the first thread is, and met in the middle each part counted:
+   one for the whole, the shares of a split (8, adding up to the count),
+   none of an interrupted count. */
+Test(frontier, watched)
+{
+  watched whole = watch_count((pc_frontier_config){.threads = 2});
+  cr_expect_eq(whole.bad, 0);
+  cr_expect_eq(whole.passes[PC_FRONTIER_WHOLE], 60);
+  cr_expect_eq(whole.parts, 0);
+  watched met = watch_count((pc_frontier_config){.threads = 2, .meet = true});
+  cr_expect_eq(met.bad, 0);
+  cr_expect_eq(met.passes[PC_FRONTIER_FORWARD], 30);
+  cr_expect_eq(met.passes[PC_FRONTIER_BACKWARD], 30);
+  cr_expect_eq(met.parts, 1);
+  cr_expect_eq(met.solutions, 9356);
+  watched shares = watch_count((pc_frontier_config){.threads = 1, .meet = true, .split = 3});
+  cr_expect_eq(shares.bad, 0);
+  cr_expect_eq(shares.parts, 8);
+  cr_expect_eq(shares.solutions, 9356);
+  cr_expect_eq(__builtin_popcountll(shares.pieces), 3);
+  static atomic_int stop = 1;
+  watched stopped = watch_count((pc_frontier_config){.threads = 1, .meet = true, .split = 3,
+                                                     .stop = &stop});
+  cr_expect_eq(stopped.parts, 0);
+}
+
 /* Wherever the passes meet (the cut at every cell, the ends included),
    the count is the same. */
 Test(frontier, meet_anywhere)
@@ -435,6 +508,32 @@ Test(frontier, solve_method)
   const char *sticks_search[] = {"solve", "--count", "--json", "--method", "search",
                                  "boards/tetra5x5-noH.yaml", NULL};
   cr_expect_eq(json_count(sticks_auto, "solutions"), json_count(sticks_search, "solutions"));
+}
+
+/* --progress on a count in parts (--meet-split 2): a line per part, in
+   order, naming its pieces on either side, whose solutions add up to the
+   count. */
+Test(frontier, part_lines)
+{
+  const char *args[] = {"solve", "--count", "--json", "--progress", "--method", "meet",
+                        "--meet-split", "2", "boards/pent5x12.yaml", NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  uint64_t sum = 0;
+  int lines = 0;
+  for (const char *at = strstr(r.err, "part "); at; at = strstr(at + 1, "part ")) {
+    int k, n = 0;
+    unsigned long long ways;
+    if (sscanf(at, "part %d (before the cut:%*[^;]; after it:%*[^)]): %n", &k, &n) != 1 || !n)
+      continue;
+    cr_expect_eq(k, ++lines, "%s", r.err);
+    cr_assert_eq(sscanf(at + n, "%llu solutions", &ways), 1, "%s", r.err);
+    sum += ways;
+  }
+  cr_expect_eq(lines, 4, "%s", r.err);
+  cr_expect_eq(sum, pc_json_get_u64(r.out, "solutions"), "%s", r.err);
+  cr_expect(strstr(r.err, "(before the cut: none; after it: "), "%s", r.err);
+  pc_run_free(&r);
 }
 
 /* auto on a board the programme fits searches first, within a bound the

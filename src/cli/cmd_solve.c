@@ -611,7 +611,8 @@ static pc_status solve_count(solve_cmd *o, pc_error *err)
 {
   pc_solve_frontier f = {.board = o->board, .sv = &o->sv, .method = o->method,
                          .threads = (int)o->ro.threads, .split = (int32_t)o->meet_split,
-                         .all = o->all, .json = o->json};
+                         .progress = pc_run_progress_stream(&o->ro), .all = o->all,
+                         .json = o->json};
   bool is_auto = o->method == PC_METHOD_AUTO, counted = false;
   bool first = is_auto && pc_solve_frontier_auto_applies(&f);
   pc_status s = PC_OK;

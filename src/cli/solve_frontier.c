@@ -10,6 +10,7 @@
 #include "core/dlx.h"
 #include "poly/frontier.h"
 #include "cli/common.h"
+#include "cli/count_progress.h"
 #include "cli/solve_report.h"
 
 /* Random paths of auto's estimate of the search. */
@@ -109,11 +110,14 @@ pc_status pc_solve_frontier_run(const pc_solve_frontier *f, bool *counted, pc_er
                         pc_method_name(f->method), why);
   double t0 = pc_now();
   int threads = f->threads > 0 ? f->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
+  pc_count_progress line;
   pc_frontier_config cfg = {.threads = threads, .meet = meets(f), .split = f->split,
-                            .stop = pc_stop_on_signals()};
+                            .stop = pc_stop_on_signals(),
+                            .watch = pc_count_progress_start(&line, f->progress, sv->pz, true)};
   if (is_auto) cfg.max_states = state_budget(sv);
   pc_frontier_stats st;
   pc_status s = pc_frontier_count(sv->pz, &sv->full, &sv->group, &cfg, &st, err);
+  if (f->progress) pc_count_progress_clear(&line);
   if (!s && st.interrupted) return interrupted(err);
   if (is_auto && s == PC_ERR_NOMEM) { /* the search needs little memory */
     fprintf(stderr, "polycover solve: %s; searching instead\n", err->msg);

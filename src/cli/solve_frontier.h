@@ -23,6 +23,7 @@ typedef struct pc_solve_frontier {
   pc_method method;        /* auto, frontier or meet */
   int threads;             /* 0: one per core */
   int32_t split;           /* meet: 2^split parts (pc_frontier_config) */
+  FILE *progress;          /* where the progress line goes (NULL: none) */
   bool all, json;
 } pc_solve_frontier;
 

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cli/common.h"
+#include "cli/count_progress.h"
 #include "cli/folder.h"
 #include "core/alloc.h"
 #include "run/checkpoint.h"
@@ -249,6 +250,7 @@ typedef struct share_pace {
   FILE *checkpoint;
   int64_t done, shares;
   double since;
+  pc_count_progress line;  /* within a share */
 } share_pace;
 
 static pc_status share_done(void *ctx, uint64_t share, const pc_frontier_stats *one,
@@ -257,6 +259,7 @@ static pc_status share_done(void *ctx, uint64_t share, const pc_frontier_stats *
   share_pace *p = ctx;
   double now = pc_now();
   if (p->run->progress) {
+    pc_count_progress_clear(&p->line);
     fprintf(p->run->progress,
             "share %llu (%lld of %lld): %llu solutions, %llu states, %.1f MiB, %.2f s\n",
             (unsigned long long)share, (long long)++p->done, (long long)p->shares,
@@ -300,7 +303,7 @@ static pc_status add_done(pc_frontier_stats *st, const pc_share_count *done, int
 static pc_status count_job(const pc_meet_job_run *run, const pc_job *j, const pc_solver *sv,
                            pc_frontier_stats *st, pc_error *err)
 {
-  share_pace pace = {run, NULL, 0, j->n_ids, pc_now()};
+  share_pace pace = {run, NULL, 0, j->n_ids, pc_now(), {0}};
   pc_share_count *done = NULL;
   int64_t n_done = 0, *todo = pc_alloc_array((size_t)j->n_ids, sizeof *todo);
   pc_status s = todo ? PC_OK : pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
@@ -311,10 +314,13 @@ static pc_status count_job(const pc_meet_job_run *run, const pc_job *j, const pc
   if (!s) {
     memset(err, 0, sizeof *err); /* the count's errors are no file's */
     pace.done = n_done;
-    pc_frontier_config cfg = {.threads = run->threads, .meet = true, .split = j->depth};
+    pc_frontier_config cfg = {
+        .threads = run->threads, .meet = true, .split = j->depth,
+        .watch = pc_count_progress_start(&pace.line, run->progress, sv->pz, false)};
     pc_frontier_progress told = {share_done, &pace};
     s = pc_frontier_count_shares(sv->pz, &sv->full, &cfg, todo, shares_to_do(j, done, n_done, todo),
                                  &told, st, err);
+    if (run->progress) pc_count_progress_clear(&pace.line);
   }
   if (!s) s = add_done(st, done, n_done, err);
   if (pace.checkpoint) fclose(pace.checkpoint);

@@ -33,6 +33,34 @@ typedef struct pc_frontier_stats {
   bool interrupted;              /* the stop flag was set */
 } pc_frontier_stats;
 
+/* The pass a count is in: the whole programme, or met in the middle its
+   forward pass (to the cut) or its backward one (from the end to it). */
+typedef enum pc_frontier_pass {
+  PC_FRONTIER_WHOLE,
+  PC_FRONTIER_FORWARD,
+  PC_FRONTIER_BACKWARD
+} pc_frontier_pass;
+
+/* Where a count is, for a progress line. */
+typedef struct pc_frontier_at {
+  pc_frontier_pass pass;
+  int32_t step, steps;           /* the pass's step under way (from 0), its steps */
+  uint64_t states;               /* the states the step moves on */
+  double read;                   /* the share of them read so far (by the first thread) */
+  uint64_t left, right;          /* the part counted: its pieces before and after the
+                                    cut (both 0: the whole count) */
+} pc_frontier_at;
+
+/* Told, on the thread that called the count, where it is: at each step
+   and every few thousand states within one (at); and met in the middle,
+   after each part counted (a share, or a half of one: counted, may be
+   NULL). */
+typedef struct pc_frontier_watch {
+  void (*at)(void *ctx, const pc_frontier_at *at);
+  void (*counted)(void *ctx, uint64_t left, uint64_t right, const pc_frontier_stats *part);
+  void *ctx;
+} pc_frontier_watch;
+
 /* A share of the count (how it splits into jobs, docs/counting.md): every
    piece of `left` is placed with its first cell before position `cut` of
    the order, every piece of `right` at or after it (bit i: piece i, a
@@ -47,6 +75,7 @@ typedef struct pc_frontier_config {
                                     whole what the memory holds, PC_FRONTIER_STATE_BYTES
                                     a state) */
   const atomic_int *stop;        /* may be NULL; once set, the count stops (interrupted) */
+  const pc_frontier_watch *watch; /* may be NULL */
   int32_t cut;
   uint64_t left, right;          /* both 0: the whole count */
   bool meet;                     /* meet in the middle at the cut (0: the middle) */

@@ -76,6 +76,8 @@ typedef struct fr_run {
   uint64_t most_at_once;           /* the pass ends when a step holds more (0: never);
                                       the run's creator sets it */
   const atomic_int *stop;          /* may be NULL */
+  const pc_frontier_watch *watch;  /* may be NULL */
+  pc_frontier_pass pass;
   int32_t cut;                     /* a share: its cut and pieces */
   uint64_t left, right;
   int32_t due;                     /* the step by which the pieces of due_fields are

@@ -136,6 +136,7 @@ static pc_status backward_and_join(const pc_puzzle *pz, const pc_matrix *m, cons
   fr_run *bwd = fr_run_new(&bw, &rest);
   if (!bwd) s = PC_ERR_NOMEM;
   if (!s) {
+    bwd->pass = PC_FRONTIER_BACKWARD;
     bwd->cut = -1; /* every step after the cut: the share's left pieces are banned */
     bwd->end = bwd->due = bw.n - mt->cut;
     bwd->due_fields = fr_piece_fields(&bw, cfg->right);
@@ -161,6 +162,7 @@ pc_status fr_meet_count(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *
   share.cut = mt.cut;
   fr_run *fwd = fr_run_new(fw, &share);
   if (!fwd) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  fwd->pass = PC_FRONTIER_FORWARD;
   fwd->end = mt.cut;
   fwd->most_at_once = most_at_once;
   pc_frontier_stats fs = {0}, bs = {0};
@@ -254,6 +256,9 @@ static pc_status count_share(const pc_puzzle *pz, const pc_matrix *m, const fr_p
   pc_status s = fr_meet_count(pz, m, fw, &rest, most, &one, err);
   if (!s && !add_share(st, &one))
     s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
+  const pc_frontier_watch *watch = cfg->watch;
+  if (!s && !one.stopped && !too_big(most, &one) && watch && watch->counted)
+    watch->counted(watch->ctx, cfg->left, cfg->right, &one);
   if (s || !too_big(most, &one) || st->stopped) return s;
   if (!free_)
     return fr_too_big_error(most, "split into more shares (--meet-split, --split-only) it takes "

@@ -1,0 +1,89 @@
+/* count_progress.c — the progress line of a count by the frontier. */
+#include "cli/count_progress.h"
+
+#include <string.h>
+
+#include "core/clock.h"
+
+/* The line is drawn at most this often (seconds), and not before. */
+#define DRAW_EVERY 0.5
+
+static const char *const pass_names[] = {"step", "forward step", "backward step"};
+
+void pc_count_progress_clear(pc_count_progress *p)
+{
+  if (!p->drawn) return;
+  fprintf(p->out, "\r%*s\r", p->drawn, "");
+  fflush(p->out);
+  p->drawn = 0;
+}
+
+static void at(void *ctx, const pc_frontier_at *a)
+{
+  pc_count_progress *p = ctx;
+  double now = pc_now();
+  if (now - p->shown < DRAW_EVERY) return;
+  p->shown = now;
+  char clock[32], parts[96] = "";
+  pc_clock_text(clock, sizeof clock, now - p->t0);
+  if (p->parts)
+    snprintf(parts, sizeof parts, "; %llu %s counted, %llu solutions",
+             (unsigned long long)p->parts, p->parts == 1 ? "part" : "parts",
+             (unsigned long long)p->solutions);
+  int n = fprintf(p->out, "\r[%s %s] %s %d/%d: %.0f%% of %llu states%s", a->pass ? "meet" : "frontier",
+                  clock, pass_names[a->pass], (int)a->step + 1, (int)a->steps, 100 * a->read,
+                  (unsigned long long)a->states, parts);
+  if (n > 0 && n - 1 < p->drawn) fprintf(p->out, "%*s", p->drawn - (n - 1), "");
+  if (n > 0 && n - 1 > p->drawn) p->drawn = n - 1;
+  fflush(p->out);
+}
+
+/* The names of the pieces of `set` (bit i: piece i), after `text`. */
+static void append_names(char *text, size_t size, const pc_puzzle *pz, uint64_t set)
+{
+  for (int32_t i = 0; i < 64 && i < pz->n_pieces; i++)
+    if (set >> i & 1) {
+      size_t used = strlen(text);
+      snprintf(text + used, size - used, " %s", pz->pieces[i].name);
+    }
+}
+
+/* A part counted: its own line, where it is one of several. */
+static void counted_line(void *ctx, uint64_t left, uint64_t right, const pc_frontier_stats *part)
+{
+  pc_count_progress *p = ctx;
+  p->parts++;
+  p->solutions += part->solutions;
+  double now = pc_now();
+  if (left | right) {
+    char before[256] = "", after[256] = "";
+    append_names(before, sizeof before, p->pz, left);
+    append_names(after, sizeof after, p->pz, right);
+    pc_count_progress_clear(p);
+    fprintf(p->out, "part %llu (before the cut:%s; after it:%s): %llu solutions, %llu states, "
+            "%.2f s\n", (unsigned long long)p->parts, left ? before : " none",
+            right ? after : " none", (unsigned long long)part->solutions,
+            (unsigned long long)part->states, now - p->since);
+    fflush(p->out);
+  }
+  p->since = now;
+}
+
+/* A part counted: on the line in place only. */
+static void counted_quietly(void *ctx, uint64_t left, uint64_t right,
+                            const pc_frontier_stats *part)
+{
+  (void)left, (void)right;
+  pc_count_progress *p = ctx;
+  p->parts++;
+  p->solutions += part->solutions;
+}
+
+const pc_frontier_watch *pc_count_progress_start(pc_count_progress *p, FILE *out,
+                                                 const pc_puzzle *pz, bool part_lines)
+{
+  double now = pc_now();
+  *p = (pc_count_progress){.out = out, .pz = pz, .t0 = now, .shown = now, .since = now};
+  p->watch = (pc_frontier_watch){at, part_lines ? counted_line : counted_quietly, p};
+  return out ? &p->watch : NULL;
+}
