@@ -4,6 +4,7 @@
 #include <criterion/criterion.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -222,6 +223,22 @@ void pc_wait_for_log(pid_t pid, const char *log)
     cr_assert_eq(waitpid(pid, &ws, WNOHANG), 0, "the program ended before it wrote to %s", log);
     usleep(10000);
   }
+}
+
+void pc_wait_for_handler(pid_t pid)
+{
+  char path[64], line[256];
+  snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+  for (int tries = 0; tries < 3000; tries++, usleep(10000)) {
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "the program ended");
+    unsigned long long caught = 0;
+    while (fgets(line, sizeof line, f))
+      if (sscanf(line, "SigCgt: %llx", &caught) == 1) break;
+    fclose(f);
+    if (caught >> (SIGINT - 1) & 1) return;
+  }
+  cr_assert_fail("no SIGINT handler after 30 s");
 }
 
 void pc_program_absolute(void)

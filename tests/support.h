@@ -66,6 +66,10 @@ int pc_wait_program(pid_t pid);
 /* Waits until the file `log` holds something (a program started with
    pc_start_logged has written to it), failing if the program ends first. */
 void pc_wait_for_log(pid_t pid, const char *log);
+/* Waits until process pid catches SIGINT (its handler in place: bit 1
+   of SigCgt in /proc/PID/status), for a program that writes nothing
+   until then; fails after 30 s or if it ends. */
+void pc_wait_for_handler(pid_t pid);
 /* Makes $POLYCOVER an absolute path, so that the program runs from
    another folder. */
 void pc_program_absolute(void);

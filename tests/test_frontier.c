@@ -417,25 +417,6 @@ Test(frontier, random_puzzles)
 
 /* --- the command --- */
 
-/* Waits until process pid catches SIGINT (its handler in place: bit 1
-   of SigCgt in /proc/PID/status), for a program that writes nothing
-   until then. */
-static void wait_for_handler(pid_t pid)
-{
-  char path[64], line[256];
-  snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
-  for (int tries = 0; tries < 3000; tries++, usleep(10000)) {
-    FILE *f = fopen(path, "r");
-    cr_assert_not_null(f, "the program ended");
-    unsigned long long caught = 0;
-    while (fgets(line, sizeof line, f))
-      if (sscanf(line, "SigCgt: %llx", &caught) == 1) break;
-    fclose(f);
-    if (caught >> (SIGINT - 1) & 1) return;
-  }
-  cr_assert_fail("no SIGINT handler after 30 s");
-}
-
 /* Ctrl-C (SIGINT) stops a count met in the middle (minutes on the
    one-sided 6x15) at once, as it stops a search: exit status 1 and a
    message. */
@@ -446,7 +427,7 @@ Test(frontier, interrupted_program, .timeout = 60)
   const char *args[] = {"solve", "--count", "--method", "meet", "-j1",
                         "boards/onesided6x15.yaml", NULL};
   pid_t pid = pc_start_logged(out, log, NULL, args);
-  wait_for_handler(pid);
+  pc_wait_for_handler(pid);
   usleep(200000); /* into the count's steps */
   kill(pid, SIGINT);
   double t0 = pc_now();

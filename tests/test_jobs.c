@@ -3,6 +3,7 @@
    `solve` counts; missing, doubled, foreign and malformed files are
    reported with file:line and exit status 2. */
 #include <criterion/criterion.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,6 +239,35 @@ Test(jobs, meet_checkpoint)
   }
   free(full), free(part), free(a), free(b), free(after), free(twice), free(doubled);
   free(job), free(ck), free(whole), free(resumed);
+  remove_all(dir);
+}
+
+/* Ctrl-C stops a meet job within its share under way (the one-sided
+   5x18's two shares take seconds each): exit status 1, a message saying
+   what its checkpoint keeps, and no share in it that was not counted to
+   its end (a stopped share is no share of 0 solutions). */
+Test(jobs, meet_interrupted, .timeout = 60)
+{
+  char *dir = pc_scratch_dir("/tmp/polycover-jobs-XXXXXX");
+  const char *split[] = {"solve", "boards/onesided5x18.yaml", "--count", "--method", "meet",
+                         "--split-only", "1", "--jobs", "1", "--dir", dir, NULL};
+  pc_run r = run(split);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+  char *job = pc_path_in(dir, "onesided5x18-1.job"), *ck = pc_path_in(dir, "c.ck");
+  char *out = pc_path_in(dir, "out"), *log = pc_path_in(dir, "log");
+  const char *args[] = {"solve", "--job", job, "--checkpoint", ck, "-j1", NULL};
+  pid_t pid = pc_start_logged(out, log, NULL, args);
+  pc_wait_for_handler(pid);
+  usleep(200000); /* into the first share's steps */
+  kill(pid, SIGINT);
+  cr_expect_eq(pc_wait_program(pid), 1);
+  char *text = pc_slurp_file(log), *kept = pc_slurp_file(ck), *want = NULL;
+  cr_assert(asprintf(&want, "interrupted; 0 of 2 shares counted, kept in %s: --resume %s "
+                            "carries on", ck, ck) > 0);
+  cr_expect(strstr(text, want), "%s", text);
+  cr_expect(strstr(kept, "job 1 1\n") && !strstr(kept, "share "), "%s", kept);
+  free(text), free(kept), free(want), free(job), free(ck), free(out), free(log);
   remove_all(dir);
 }
 

@@ -258,11 +258,12 @@ static pc_status share_done(void *ctx, uint64_t share, const pc_frontier_stats *
 {
   share_pace *p = ctx;
   double now = pc_now();
+  p->done++;
   if (p->run->progress) {
     pc_count_progress_clear(&p->line);
     fprintf(p->run->progress,
             "share %llu (%lld of %lld): %llu solutions, %llu states, %.1f MiB, %.2f s\n",
-            (unsigned long long)share, (long long)++p->done, (long long)p->shares,
+            (unsigned long long)share, (long long)p->done, (long long)p->shares,
             (unsigned long long)one->solutions, (unsigned long long)one->states,
             (double)one->peak_bytes / (1024.0 * 1024.0), now - p->since);
     fflush(p->run->progress);
@@ -298,6 +299,19 @@ static pc_status add_done(pc_frontier_stats *st, const pc_share_count *done, int
   return PC_OK;
 }
 
+/* Stopped by a signal: what is kept, with exit status 1. */
+static pc_status job_interrupted(const pc_meet_job_run *run, int64_t counted, int64_t shares,
+                                 pc_error *err)
+{
+  fprintf(stderr, "polycover solve: interrupted; %lld of %lld shares counted", (long long)counted,
+          (long long)shares);
+  if (run->checkpoint)
+    fprintf(stderr, ", kept in %s: --resume %s carries on\n", run->checkpoint, run->checkpoint);
+  else
+    fprintf(stderr, ", none kept (--checkpoint FILE keeps each share as it ends)\n");
+  return pc_error_reported(err, PC_ERR_IO);
+}
+
 /* The job's shares, less those a resumed checkpoint has, counted into st;
    the checkpoint kept up to date. */
 static pc_status count_job(const pc_meet_job_run *run, const pc_job *j, const pc_solver *sv,
@@ -315,7 +329,7 @@ static pc_status count_job(const pc_meet_job_run *run, const pc_job *j, const pc
     memset(err, 0, sizeof *err); /* the count's errors are no file's */
     pace.done = n_done;
     pc_frontier_config cfg = {
-        .threads = run->threads, .meet = true, .split = j->depth,
+        .threads = run->threads, .meet = true, .split = j->depth, .stop = pc_stop_on_signals(),
         .watch = pc_count_progress_start(&pace.line, run->progress, sv->pz, false)};
     pc_frontier_progress told = {share_done, &pace};
     s = pc_frontier_count_shares(sv->pz, &sv->full, &cfg, todo, shares_to_do(j, done, n_done, todo),
@@ -324,6 +338,7 @@ static pc_status count_job(const pc_meet_job_run *run, const pc_job *j, const pc
   }
   if (!s) s = add_done(st, done, n_done, err);
   if (pace.checkpoint) fclose(pace.checkpoint);
+  if (!s && st->interrupted) s = job_interrupted(run, pace.done, j->n_ids, err);
   free(done);
   free(todo);
   return s;

@@ -118,8 +118,9 @@ pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_sy
    is no share. */
 bool pc_frontier_share(const pc_puzzle *pz, int32_t split, uint64_t x, pc_frontier_config *cfg);
 
-/* Told after each share that pc_frontier_count_shares counts; a status
-   other than PC_OK (its reason in err) stops the count with it. */
+/* Told after each share that pc_frontier_count_shares counts (not of one
+   stopped: budget spent, or interrupted); a status other than PC_OK (its
+   reason in err) stops the count with it. */
 typedef struct pc_frontier_progress {
   pc_status (*share_done)(void *ctx, uint64_t share, const pc_frontier_stats *one,
                           pc_error *err);

@@ -295,7 +295,7 @@ static pc_status count_shares(const pc_puzzle *pz, const pc_matrix *m, const fr_
     s = count_share(pz, m, fw, &share, singles & ~(share.left | share.right), most, &one, err);
     if (!s && !add_share(st, &one))
       s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
-    if (!s && progress) s = progress->share_done(progress->ctx, x, &one, err);
+    if (!s && progress && !one.stopped) s = progress->share_done(progress->ctx, x, &one, err);
   }
   return s;
 }
