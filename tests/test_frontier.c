@@ -463,6 +463,16 @@ Test(frontier, solve_method)
   cr_expect_eq(json_count(frontier, "unique"), json_count(search, "unique"));
   pc_run r = pc_run_program(NULL, frontier);
   cr_expect(strstr(r.out, "\"engine\": \"frontier\""), "%s", r.out);
+  /* no search: states, not nodes, and no subproblems */
+  cr_expect(pc_json_get_u64(r.out, "states") > 0, "%s", r.out);
+  cr_expect(!strstr(r.out, "\"nodes\"") && !strstr(r.out, "\"subproblems\""), "%s", r.out);
+  pc_run_free(&r);
+  const char *text[] = {"solve", "--count", "--method", "meet", "--meet-split", "2",
+                        "boards/pent5x12.yaml", NULL};
+  r = pc_run_program(NULL, text);
+  cr_expect(strstr(r.out, "engine: meet, ") && strstr(r.out, " threads, 4 shares\nsolutions: "),
+            "%s", r.out);
+  cr_expect(strstr(r.out, "\nstates: ") && !strstr(r.out, "nodes:"), "%s", r.out);
   pc_run_free(&r);
 
   const char *meet[] = {"solve", "--count", "--json", "--method", "meet", "--meet-split", "2",

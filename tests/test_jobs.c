@@ -171,6 +171,15 @@ Test(jobs, meet_shares)
   expect_same(m.out, w.out, "solutions");
   expect_same(m.out, w.out, "unique");
   cr_expect(strstr(m.out, "\"complete\": true") != NULL, "%s", m.out);
+  /* the shares' states add up to those of the count by the same shares */
+  const char *shares[] = {"solve", "boards/pent5x12.yaml", "--count", "--json", "--method",
+                          "meet", "--meet-split", "4", NULL};
+  pc_run c = run(shares);
+  cr_assert_eq(c.status, 0, "%s", c.err);
+  expect_same(m.out, c.out, "states");
+  expect_same(m.out, c.out, "shares");
+  cr_expect(!strstr(m.out, "\"nodes\""), "%s", m.out);
+  pc_run_free(&c);
   pc_run_free(&m);
   pc_run_free(&w);
   m = merge(dir, "pent5x12", two, 2);

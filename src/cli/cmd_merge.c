@@ -194,14 +194,14 @@ static pc_status print_merged(const merge_options *o, const pc_result *rs, pc_so
   st.complete = !missing;
   st.no_updates = pc_engine_select(job->engine, NULL, PC_CHOOSE_MRV, NULL, &engine, &ignored) ||
                   !engine->counts_updates;
-  uint64_t states = 0; /* a count met in the middle visits states, not nodes */
-  if (pc_solve_job_is_meet(job)) states = st.nodes, st.nodes = 0;
+  bool meet = pc_solve_job_is_meet(job); /* a count met in the middle visits states, not nodes */
+  st.no_nodes = meet;
   pc_solve_report report = {.board = o->board, .sv = sv, .engine = job->engine,
                             .jobs = job->jobs, .subproblems = job->subproblems, .st = st,
+                            .frontier = meet, .states = meet ? st.nodes : 0,
                             .seconds = seconds, .all = all, .best = best, .json = o->json,
                             .show_best = !o->count_only, .sym_table = sym_table};
   pc_solve_report_print(&report);
-  if (states && !o->json) printf("frontier: %llu states in all\n", (unsigned long long)states);
   fflush(stdout);
   return missing ? pc_error_reported(err, PC_ERR_INPUT) : PC_OK;
 }

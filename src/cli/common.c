@@ -211,7 +211,7 @@ void pc_print_summary(FILE *out, const pc_dlx_stats *st, double seconds)
 {
   fprintf(out, "solutions: %llu%s\n", (unsigned long long)st->solutions,
           st->complete ? "" : " (search stopped early)");
-  fprintf(out, "nodes: %llu\n", (unsigned long long)st->nodes);
+  if (!st->no_nodes) fprintf(out, "nodes: %llu\n", (unsigned long long)st->nodes);
   if (!st->no_updates) fprintf(out, "updates: %llu\n", (unsigned long long)st->updates);
   fprintf(out, "seconds: %.3f\n", seconds);
 }
@@ -362,7 +362,7 @@ void pc_json_profile(pc_json *j, const pc_dlx_stats *st)
 void pc_json_stats(pc_json *j, const pc_dlx_stats *st, double seconds)
 {
   pc_json_u64(j, "solutions", st->solutions);
-  pc_json_u64(j, "nodes", st->nodes);
+  if (!st->no_nodes) pc_json_u64(j, "nodes", st->nodes);
   if (!st->no_updates) pc_json_u64(j, "updates", st->updates);
   pc_json_double(j, "seconds", seconds);
   pc_json_bool(j, "complete", st->complete);

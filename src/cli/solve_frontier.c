@@ -69,13 +69,15 @@ static void report(const pc_solve_frontier *f, const pc_frontier_stats *st, int 
   shown.census.solutions = st->solutions;
   shown.census.unique = st->unique;
   pc_solve_report r = {.board = f->board, .sv = &shown, .engine = meets(f) ? "meet" : "frontier",
-                       .threads = threads, .seconds = seconds, .all = f->all, .json = f->json,
-                       .st = {.solutions = st->solutions, .complete = true, .no_updates = true}};
+                       .threads = threads, .subproblems = meets(f) && f->split ? 1 << f->split : 0,
+                       .seconds = seconds, .all = f->all, .json = f->json, .frontier = true,
+                       .states = st->states,
+                       .st = {.solutions = st->solutions, .complete = true, .no_updates = true,
+                              .no_nodes = true}};
   pc_solve_report_print(&r);
   if (f->json) return;
-  printf("frontier: %d cells wide, %d steps, %llu states (%llu at most at once), "
-         "%.1f MiB of tables\n", (int)st->window, (int)st->steps,
-         (unsigned long long)st->states, (unsigned long long)st->peak_states,
+  printf("frontier: %d cells wide, %d steps, %llu states at most at once, %.1f MiB of tables\n",
+         (int)st->window, (int)st->steps, (unsigned long long)st->peak_states,
          (double)st->peak_bytes / (1024.0 * 1024.0));
 }
 

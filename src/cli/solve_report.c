@@ -142,7 +142,9 @@ static void report_json(const pc_solve_report *r, const pc_dlx_stats *st)
   if (r->refuted) pc_json_str(j, "no_solutions", r->refuted);
   if (r->threads) pc_json_u64(j, "threads", (uint64_t)r->threads);
   if (r->jobs) pc_json_u64(j, "jobs", (uint64_t)r->jobs);
-  pc_json_u64(j, "subproblems", (uint64_t)r->subproblems);
+  if (r->frontier) pc_json_u64(j, "states", r->states);
+  if (r->subproblems || !r->frontier)
+    pc_json_u64(j, r->frontier ? "shares" : "subproblems", (uint64_t)r->subproblems);
   pc_json_u64(j, "symmetries", (uint64_t)sv->group.order);
   pc_json_bool(j, "reduced", sv->classes.piece >= 0 || sv->classes.cell >= 0);
   pc_json_u64(j, "options", (uint64_t)sv->matrix.xc.n_options);
@@ -178,6 +180,22 @@ static void print_best(const pc_solve_report *r)
 }
 
 /* The puzzle, its symmetries and reduction, how it was searched. */
+/* "engine: bitdlx, 2 threads, 360 subproblems"; merged, "2 jobs"; a
+   count by the frontier has shares, if any, and no subproblems. */
+static void engine_line(const pc_solve_report *r)
+{
+  FILE *out = stream(r);
+  uint64_t runs = (uint64_t)(r->jobs ? r->jobs : r->threads);
+  fprintf(out, "engine: %s, %llu %s", r->engine, (unsigned long long)runs,
+          r->jobs ? pc_plural(runs, "job", "jobs") : pc_plural(runs, "thread", "threads"));
+  uint64_t parts = (uint64_t)r->subproblems;
+  if (parts || !r->frontier)
+    fprintf(out, ", %llu %s", (unsigned long long)parts,
+            r->frontier ? pc_plural(parts, "share", "shares")
+                        : pc_plural(parts, "subproblem", "subproblems"));
+  fputc('\n', out);
+}
+
 static void text_heading(const pc_solve_report *r)
 {
   FILE *out = stream(r);
@@ -201,16 +219,8 @@ static void text_heading(const pc_solve_report *r)
            pc_plural((uint64_t)classes->placements, "placement", "placements"),
            (int)pz->cells[classes->cell].c, (int)pz->cells[classes->cell].r,
            (int)classes->kept);
-  if (r->refuted)
-    fprintf(out, "no solutions: %s\n", r->refuted);
-  else if (r->jobs)
-    fprintf(out, "engine: %s, %d %s, %lld %s\n", r->engine, (int)r->jobs,
-           pc_plural((uint64_t)r->jobs, "job", "jobs"), (long long)r->subproblems,
-           pc_plural((uint64_t)r->subproblems, "subproblem", "subproblems"));
-  else
-    fprintf(out, "engine: %s, %d %s, %lld %s\n", r->engine, r->threads,
-           pc_plural((uint64_t)r->threads, "thread", "threads"), (long long)r->subproblems,
-           pc_plural((uint64_t)r->subproblems, "subproblem", "subproblems"));
+  if (r->refuted) fprintf(out, "no solutions: %s\n", r->refuted);
+  else engine_line(r);
 }
 
 void pc_solve_report_print(const pc_solve_report *r)
@@ -225,6 +235,7 @@ void pc_solve_report_print(const pc_solve_report *r)
   }
   text_heading(r);
   pc_print_summary(out, &st, r->seconds);
+  if (r->frontier) fprintf(out, "states: %llu\n", (unsigned long long)r->states);
   fprintf(out, "unique: %llu\n", (unsigned long long)cs->unique);
   if (!st.complete && !r->all) fprintf(out, "(stopped early: counts cover the classes found so far)\n");
   if (r->best) print_best(r);

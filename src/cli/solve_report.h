@@ -30,8 +30,10 @@ typedef struct pc_solve_report {
   const char *refuted;     /* the argument that there is no solution, or NULL */
   int threads;             /* 0: not one run (merged jobs) */
   int32_t jobs;            /* > 0: merged from that many jobs */
-  int64_t subproblems;
+  int64_t subproblems;     /* a count by the frontier: its shares (0: none) */
   pc_dlx_stats st;         /* its solutions are the census's */
+  bool frontier;           /* a count by the frontier: states in place of nodes */
+  uint64_t states;
   double seconds;
   bool all, best, json;
   bool show_best;          /* draw the maximally symmetric ones (with best) */

@@ -354,6 +354,7 @@ static void fill_stats(const pc_dlx *d, pc_dlx_stats *st, uint64_t solutions, ui
   st->updates = updates;
   st->complete = complete;
   st->no_updates = false;
+  st->no_nodes = false;
   st->levels = maxlevel + 1;
   st->level_nodes = d->level_nodes;
   st->level_updates = d->level_updates;

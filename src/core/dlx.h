@@ -76,6 +76,7 @@ typedef struct pc_dlx_stats {
   uint64_t solutions, nodes, updates;
   bool complete;          /* false when a limit, the visitor or stop ended it */
   bool no_updates;        /* the engine does not count updates (bitsweep.h) */
+  bool no_nodes;          /* no search: a count by states (the frontier's) */
   /* The profile: level_nodes[l] nodes at depth l (the root is depth 0);
      level_updates[l] updates made at depth l (covering the chosen item and
      the options tried there). Arrays of `levels` entries, owned by the
