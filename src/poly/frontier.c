@@ -588,12 +588,14 @@ uint64_t fr_memory_states(void)
   return (uint64_t)pages * (uint64_t)size / PC_FRONTIER_STATE_BYTES;
 }
 
-pc_status fr_too_big_error(uint64_t most, const char *instead, pc_error *err)
+pc_status fr_too_big_error(uint64_t most, bool memory, const char *instead, pc_error *err)
 {
   return pc_error_set(err, PC_ERR_NOMEM, 0, 0,
-                      "a step of the count would hold more than %llu states, more than the "
-                      "memory here holds: %s (docs/counting.md)",
-                      (unsigned long long)most, instead);
+                      "a step of the count would hold more than %llu states, %s: %s "
+                      "(docs/counting.md)",
+                      (unsigned long long)most,
+                      memory ? "more than the memory here holds" : "past the bound it was given",
+                      instead);
 }
 
 void fr_run_free(fr_run *r)
@@ -655,7 +657,9 @@ static pc_status count_all(const fr_plan *pl, const pc_frontier_config *cfg,
   fr_run_free(r);
   if (s == PC_ERR_NOMEM) return pc_error_set(err, s, 0, 0, "out of memory");
   if (overflow) return pc_error_set(err, PC_ERR_INPUT, 0, 0, "a count exceeds 64 bits");
-  if (big) return fr_too_big_error(most, "met in the middle (--method meet) it takes less", err);
+  if (big)
+    return fr_too_big_error(most, !cfg->most_at_once,
+                            "met in the middle (--method meet) it takes less", err);
   return s;
 }
 

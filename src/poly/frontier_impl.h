@@ -206,8 +206,9 @@ pc_status fr_meet_in_halves(const pc_puzzle *pz, const pc_matrix *m, const fr_pl
 /* The most states a step may hold in this machine's memory
    (PC_FRONTIER_STATE_BYTES each). */
 uint64_t fr_memory_states(void);
-/* PC_ERR_NOMEM: a step would hold more than `most` states; `instead`
-   says what may do. */
-pc_status fr_too_big_error(uint64_t most, const char *instead, pc_error *err);
+/* PC_ERR_NOMEM: a step would hold more than `most` states, the bound of
+   the memory here (memory) or one a caller gave; `instead` says what may
+   do. */
+pc_status fr_too_big_error(uint64_t most, bool memory, const char *instead, pc_error *err);
 
 #endif
