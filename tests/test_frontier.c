@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/count_progress.h"
 #include "core/clock.h"
 #include "poly/frontier.h"
 #include "poly/solver.h"
@@ -201,7 +202,7 @@ static void watch_counted(void *ctx, uint64_t left, uint64_t right,
 static watched watch_count(pc_frontier_config cfg)
 {
   watched w = {.step = -1};
-  pc_frontier_watch watch = {watch_at, watch_counted, &w};
+  pc_frontier_watch watch = {.at = watch_at, .counted = watch_counted, .ctx = &w};
   cfg.watch = &watch;
   counted c = frontier_count_as("boards/pent6x10.yaml", cfg);
   cr_assert_eq(c.status, PC_OK, "%s", c.msg);
@@ -233,6 +234,50 @@ Test(frontier, watched)
   watched stopped = watch_count((pc_frontier_config){.threads = 1, .meet = true, .split = 3,
                                                      .stop = &stop});
   cr_expect_eq(stopped.parts, 0);
+}
+
+/* The progress of a count in halves (its steps bounded to 100,000 states):
+   a line per part counted, numbered, whose solutions add up to the count,
+   and a line per part that outgrew the bound, naming the piece it is
+   halved by. */
+Test(frontier, progress_lines)
+{
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load("boards/pent6x10.yaml", &pz, &err), PC_OK);
+  pc_solver sv;
+  cr_assert_eq(pc_solver_init(&sv, &pz, true, false, 0, &err), PC_OK);
+  char *text = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream(&text, &size);
+  pc_count_progress line;
+  pc_frontier_config cfg = {.threads = 2, .meet = true, .most_at_once = 100000,
+                            .watch = pc_count_progress_start(&line, out, &pz, true)};
+  pc_frontier_stats st;
+  cr_assert_eq(pc_frontier_count(&pz, &sv.full, NULL, &cfg, &st, &err), PC_OK, "%s", err.msg);
+  fclose(out);
+  for (char *r = strchr(text, '\r'); r; r = strchr(r, '\r')) *r = '\n'; /* the line in place */
+  const char *whole_halved = "part (before the cut: none; after it: none) would hold more than "
+                             "100000 states in a step: counted in halves, with F before the cut";
+  uint64_t sum = 0;
+  int parts = 0, halved = 0;
+  for (const char *at = text; at && *at; at = strchr(at, '\n'), at = at ? at + 1 : NULL) {
+    int k, n = 0;
+    unsigned long long ways;
+    if (sscanf(at, "part %d (before the cut:%*[^;]; after it:%*[^)]): %n", &k, &n) == 1 && n) {
+      cr_expect_eq(k, ++parts, "%s", text);
+      cr_assert_eq(sscanf(at + n, "%llu solutions", &ways), 1, "%s", text);
+      sum += ways;
+    }
+    halved += !strncmp(at, whole_halved, strlen(whole_halved));
+  }
+  cr_expect_gt(parts, 1, "%s", text);
+  cr_expect_eq(sum, 9356, "%s", text);
+  cr_expect_eq(sum, st.solutions);
+  cr_expect_eq(halved, 1, "%s", text);
+  free(text);
+  pc_solver_free(&sv);
+  pc_puzzle_free(&pz);
 }
 
 /* Wherever the passes meet (the cut at every cell, the ends included),

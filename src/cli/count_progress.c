@@ -38,14 +38,25 @@ static void at(void *ctx, const pc_frontier_at *a)
   fflush(p->out);
 }
 
-/* The names of the pieces of `set` (bit i: piece i), after `text`. */
-static void append_names(char *text, size_t size, const pc_puzzle *pz, uint64_t set)
+/* The names of the pieces of `set` (bit i: piece i), each after a
+   space, or " none". */
+static void names(char *text, size_t size, const pc_puzzle *pz, uint64_t set)
 {
+  snprintf(text, size, "%s", set ? "" : " none");
   for (int32_t i = 0; i < 64 && i < pz->n_pieces; i++)
     if (set >> i & 1) {
       size_t used = strlen(text);
       snprintf(text + used, size - used, " %s", pz->pieces[i].name);
     }
+}
+
+/* "before the cut: F; after it: none" */
+static void sides(char *text, size_t size, const pc_puzzle *pz, uint64_t left, uint64_t right)
+{
+  char before[256], after[256];
+  names(before, sizeof before, pz, left);
+  names(after, sizeof after, pz, right);
+  snprintf(text, size, "before the cut:%s; after it:%s", before, after);
 }
 
 /* A part counted: its own line, where it is one of several. */
@@ -56,17 +67,31 @@ static void counted_line(void *ctx, uint64_t left, uint64_t right, const pc_fron
   p->solutions += part->solutions;
   double now = pc_now();
   if (left | right) {
-    char before[256] = "", after[256] = "";
-    append_names(before, sizeof before, p->pz, left);
-    append_names(after, sizeof after, p->pz, right);
+    char part_sides[600];
+    sides(part_sides, sizeof part_sides, p->pz, left, right);
     pc_count_progress_clear(p);
-    fprintf(p->out, "part %llu (before the cut:%s; after it:%s): %llu solutions, %llu states, "
-            "%.2f s\n", (unsigned long long)p->parts, left ? before : " none",
-            right ? after : " none", (unsigned long long)part->solutions,
+    fprintf(p->out, "part %llu (%s): %llu solutions, %llu states, %.2f s\n",
+            (unsigned long long)p->parts, part_sides, (unsigned long long)part->solutions,
             (unsigned long long)part->states, now - p->since);
     fflush(p->out);
   }
   p->since = now;
+}
+
+/* A part that outgrew a step's bound: said, as the count starts over on
+   its halves. */
+static void halved_line(void *ctx, uint64_t left, uint64_t right, uint64_t piece, uint64_t most)
+{
+  pc_count_progress *p = ctx;
+  char part_sides[600], by[256];
+  sides(part_sides, sizeof part_sides, p->pz, left, right);
+  names(by, sizeof by, p->pz, piece);
+  pc_count_progress_clear(p);
+  fprintf(p->out, "part (%s) would hold more than %llu states in a step: counted in halves, "
+          "with %s before the cut and with it after\n", part_sides, (unsigned long long)most,
+          by + 1);
+  fflush(p->out);
+  p->since = pc_now();
 }
 
 /* A part counted: on the line in place only. */
@@ -84,6 +109,6 @@ const pc_frontier_watch *pc_count_progress_start(pc_count_progress *p, FILE *out
 {
   double now = pc_now();
   *p = (pc_count_progress){.out = out, .pz = pz, .t0 = now, .shown = now, .since = now};
-  p->watch = (pc_frontier_watch){at, part_lines ? counted_line : counted_quietly, p};
+  p->watch = (pc_frontier_watch){at, part_lines ? counted_line : counted_quietly, halved_line, p};
   return out ? &p->watch : NULL;
 }

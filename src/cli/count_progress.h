@@ -2,7 +2,7 @@
    (`solve --count` whole or met in the middle, and meet jobs): one line
    rewritten in place, with the pass, its step and how much of the step is
    read; and, where a count met in the middle goes by parts (halves,
-   shares), a line per part counted. */
+   shares), a line per part counted and per part counted in halves. */
 #ifndef PC_COUNT_PROGRESS_H
 #define PC_COUNT_PROGRESS_H
 

@@ -53,11 +53,14 @@ typedef struct pc_frontier_at {
 
 /* Told, on the thread that called the count, where it is: at each step
    and every few thousand states within one (at); and met in the middle,
-   after each part counted (a share, or a half of one: counted, may be
-   NULL). */
+   after each part counted (a share, or a half of one: counted), and of
+   each part that a step of its passes outgrew (more than `most` states),
+   to be counted in halves by the side of `piece` (halved). Each may be
+   NULL. */
 typedef struct pc_frontier_watch {
   void (*at)(void *ctx, const pc_frontier_at *at);
   void (*counted)(void *ctx, uint64_t left, uint64_t right, const pc_frontier_stats *part);
+  void (*halved)(void *ctx, uint64_t left, uint64_t right, uint64_t piece, uint64_t most);
   void *ctx;
 } pc_frontier_watch;
 

@@ -261,9 +261,11 @@ static pc_status count_share(const pc_puzzle *pz, const pc_matrix *m, const fr_p
     watch->counted(watch->ctx, cfg->left, cfg->right, &one);
   if (s || !too_big(most, &one) || st->stopped) return s;
   if (!free_)
-    return fr_too_big_error(most, true, "split into more shares (--meet-split, --split-only) it takes "
-                                  "less", err);
+    return fr_too_big_error(most, true,
+                            "split into more shares (--meet-split, --split-only) it takes less",
+                            err);
   uint64_t piece = free_ & -free_;
+  if (watch && watch->halved) watch->halved(watch->ctx, cfg->left, cfg->right, piece, most);
   for (int side = 0; side < 2 && !s && !st->stopped; side++) {
     pc_frontier_config half = *cfg;
     *(side ? &half.right : &half.left) |= piece;
