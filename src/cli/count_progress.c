@@ -5,7 +5,8 @@
 
 #include "core/clock.h"
 
-/* The line is drawn at most this often (seconds), and not before. */
+/* The line is drawn at most this often (seconds), and not before: a
+   count of a second shows none. */
 #define DRAW_EVERY 0.5
 
 static const char *const pass_names[] = {"step", "forward step", "backward step"};
@@ -18,7 +19,7 @@ void pc_count_progress_clear(pc_count_progress *p)
   p->drawn = 0;
 }
 
-static void at(void *ctx, const pc_frontier_at *a)
+static void draw_line(void *ctx, const pc_frontier_at *a)
 {
   pc_count_progress *p = ctx;
   double now = pc_now();
@@ -30,9 +31,10 @@ static void at(void *ctx, const pc_frontier_at *a)
     snprintf(parts, sizeof parts, "; %llu %s counted, %llu solutions",
              (unsigned long long)p->parts, p->parts == 1 ? "part" : "parts",
              (unsigned long long)p->solutions);
-  int n = fprintf(p->out, "\r[%s %s] %s %d/%d: %.0f%% of %llu states%s", a->pass ? "meet" : "frontier",
-                  clock, pass_names[a->pass], (int)a->step + 1, (int)a->steps, 100 * a->read,
-                  (unsigned long long)a->states, parts);
+  int n = fprintf(p->out, "\r[%s %s] %s %d/%d: %.0f%% of %llu states%s",
+                  a->pass == PC_FRONTIER_WHOLE ? "frontier" : "meet", clock, pass_names[a->pass],
+                  (int)a->step + 1, (int)a->steps, 100 * a->read, (unsigned long long)a->states,
+                  parts);
   if (n > 0 && n - 1 < p->drawn) fprintf(p->out, "%*s", p->drawn - (n - 1), "");
   if (n > 0 && n - 1 > p->drawn) p->drawn = n - 1;
   fflush(p->out);
@@ -109,6 +111,8 @@ const pc_frontier_watch *pc_count_progress_start(pc_count_progress *p, FILE *out
 {
   double now = pc_now();
   *p = (pc_count_progress){.out = out, .pz = pz, .t0 = now, .shown = now, .since = now};
-  p->watch = (pc_frontier_watch){at, part_lines ? counted_line : counted_quietly, halved_line, p};
+  p->watch = (pc_frontier_watch){.at = draw_line,
+                                 .counted = part_lines ? counted_line : counted_quietly,
+                                 .halved = halved_line, .ctx = p};
   return out ? &p->watch : NULL;
 }

@@ -68,10 +68,10 @@ static void report(const pc_solve_frontier *f, const pc_frontier_stats *st, int 
   shown.classes.piece = shown.classes.cell = shown.classes.second = -1;
   shown.census.solutions = st->solutions;
   shown.census.unique = st->unique;
+  int64_t shares = meets(f) && f->split ? INT64_C(1) << f->split : 0;
   pc_solve_report r = {.board = f->board, .sv = &shown, .engine = meets(f) ? "meet" : "frontier",
-                       .threads = threads, .subproblems = meets(f) && f->split ? 1 << f->split : 0,
-                       .seconds = seconds, .all = f->all, .json = f->json, .frontier = true,
-                       .states = st->states,
+                       .threads = threads, .subproblems = shares, .seconds = seconds,
+                       .all = f->all, .json = f->json, .frontier = true, .states = st->states,
                        .st = {.solutions = st->solutions, .complete = true, .no_updates = true,
                               .no_nodes = true}};
   pc_solve_report_print(&r);

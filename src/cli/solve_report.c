@@ -179,7 +179,6 @@ static void print_best(const pc_solve_report *r)
   }
 }
 
-/* The puzzle, its symmetries and reduction, how it was searched. */
 /* "engine: bitdlx, 2 threads, 360 subproblems"; merged, "2 jobs"; a
    count by the frontier has shares, if any, and no subproblems. */
 static void engine_line(const pc_solve_report *r)
@@ -196,6 +195,7 @@ static void engine_line(const pc_solve_report *r)
   fputc('\n', out);
 }
 
+/* The puzzle, its symmetries and reduction, how it was searched. */
 static void text_heading(const pc_solve_report *r)
 {
   FILE *out = stream(r);
