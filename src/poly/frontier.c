@@ -490,8 +490,7 @@ static bool halted(const fr_run *r)
 static void tell(const fr_run *r, uint64_t read, uint64_t slots)
 {
   pc_frontier_at at = {.pass = r->pass, .step = r->p, .steps = r->end,
-                       .read = slots ? (double)read / (double)slots : 1.0,
-                       .left = r->left, .right = r->right};
+                       .read = slots ? (double)read / (double)slots : 1.0};
   for (int t = 0; t < r->threads; t++) at.states += r->cur[t].used;
   r->watch->at(r->watch->ctx, &at);
 }

@@ -47,8 +47,6 @@ typedef struct pc_frontier_at {
   int32_t step, steps;           /* the pass's step under way (from 0), its steps */
   uint64_t states;               /* the states the step moves on */
   double read;                   /* the share of them read so far (by the first thread) */
-  uint64_t left, right;          /* the part counted: its pieces before and after the
-                                    cut (both 0: the whole count) */
 } pc_frontier_at;
 
 /* Told, on the thread that called the count, where it is: at each step
