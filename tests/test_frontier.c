@@ -27,13 +27,20 @@ typedef struct counted {
   char msg[512];
 } counted;
 
+/* A board and its solver (all solutions, no reduction). */
+static void load(const char *path, pc_puzzle *pz, pc_solver *sv)
+{
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load(path, pz, &err), PC_OK, "%s: %s", path, err.msg);
+  cr_assert_eq(pc_solver_init(sv, pz, true, false, 0, &err), PC_OK, "%s", err.msg);
+}
+
 static counted frontier_count_as(const char *path, pc_frontier_config cfg)
 {
   pc_puzzle pz;
-  pc_error err = {0};
-  cr_assert_eq(pc_puzzle_load(path, &pz, &err), PC_OK, "%s: %s", path, err.msg);
   pc_solver sv;
-  cr_assert_eq(pc_solver_init(&sv, &pz, true, false, 0, &err), PC_OK, "%s", err.msg);
+  pc_error err = {0};
+  load(path, &pz, &sv);
   counted c = {.applies = pc_frontier_unfit(&pz, &sv.full) == NULL};
   pc_frontier_stats st;
   c.status = pc_frontier_count(&pz, &sv.full, &sv.group, &cfg, &st, &err);
@@ -243,10 +250,9 @@ Test(frontier, watched)
 Test(frontier, progress_lines)
 {
   pc_puzzle pz;
-  pc_error err = {0};
-  cr_assert_eq(pc_puzzle_load("boards/pent6x10.yaml", &pz, &err), PC_OK);
   pc_solver sv;
-  cr_assert_eq(pc_solver_init(&sv, &pz, true, false, 0, &err), PC_OK);
+  pc_error err = {0};
+  load("boards/pent6x10.yaml", &pz, &sv);
   char *text = NULL;
   size_t size = 0;
   FILE *out = open_memstream(&text, &size);
@@ -318,10 +324,9 @@ Test(frontier, not_applicable)
 Test(frontier, shares_add_up)
 {
   pc_puzzle pz;
-  pc_error err = {0};
-  cr_assert_eq(pc_puzzle_load("boards/pent5x12.yaml", &pz, &err), PC_OK);
   pc_solver sv;
-  cr_assert_eq(pc_solver_init(&sv, &pz, true, false, 0, &err), PC_OK);
+  pc_error err = {0};
+  load("boards/pent5x12.yaml", &pz, &sv);
   pc_frontier_stats whole, share;
   pc_frontier_config cfg = {.threads = 2};
   cr_assert_eq(pc_frontier_count(&pz, &sv.full, NULL, &cfg, &whole, &err), PC_OK);
