@@ -61,14 +61,15 @@ static void sides(char *text, size_t size, const pc_puzzle *pz, uint64_t left, u
   snprintf(text, size, "before the cut:%s; after it:%s", before, after);
 }
 
-/* A part counted: its own line, where it is one of several. */
-static void counted_line(void *ctx, uint64_t left, uint64_t right, const pc_frontier_stats *part)
+/* A part counted: tallied, and with part_lines said on its own line
+   where it is one of several. */
+static void counted(void *ctx, uint64_t left, uint64_t right, const pc_frontier_stats *part)
 {
   pc_count_progress *p = ctx;
   p->parts++;
   p->solutions += part->solutions;
   double now = pc_now();
-  if (left | right) {
+  if (p->part_lines && (left | right)) {
     char part_sides[600];
     sides(part_sides, sizeof part_sides, p->pz, left, right);
     pc_count_progress_clear(p);
@@ -96,23 +97,13 @@ static void halved_line(void *ctx, uint64_t left, uint64_t right, uint64_t piece
   p->since = pc_now();
 }
 
-/* A part counted: on the line in place only. */
-static void counted_quietly(void *ctx, uint64_t left, uint64_t right,
-                            const pc_frontier_stats *part)
-{
-  (void)left, (void)right;
-  pc_count_progress *p = ctx;
-  p->parts++;
-  p->solutions += part->solutions;
-}
-
 const pc_frontier_watch *pc_count_progress_start(pc_count_progress *p, FILE *out,
                                                  const pc_puzzle *pz, bool part_lines)
 {
   double now = pc_now();
-  *p = (pc_count_progress){.out = out, .pz = pz, .t0 = now, .shown = now, .since = now};
-  p->watch = (pc_frontier_watch){.at = draw_line,
-                                 .counted = part_lines ? counted_line : counted_quietly,
-                                 .halved = halved_line, .ctx = p};
+  *p = (pc_count_progress){.out = out, .pz = pz, .part_lines = part_lines, .t0 = now,
+                           .shown = now, .since = now};
+  p->watch = (pc_frontier_watch){.at = draw_line, .counted = counted, .halved = halved_line,
+                                 .ctx = p};
   return out ? &p->watch : NULL;
 }

@@ -13,6 +13,7 @@
 typedef struct pc_count_progress {
   FILE *out;
   const pc_puzzle *pz;
+  bool part_lines;          /* a line per part counted */
   pc_frontier_watch watch;
   double t0, shown, since;  /* the count's start, the line's last drawing, the last part's end */
   int drawn;                /* the line's characters on the screen (0: none) */
@@ -25,7 +26,8 @@ typedef struct pc_count_progress {
 const pc_frontier_watch *pc_count_progress_start(pc_count_progress *p, FILE *out,
                                                  const pc_puzzle *pz, bool part_lines);
 
-/* Wipes the line in place, so that a line printed next stands alone. */
+/* Wipes the line in place, if drawn, so that a line printed next stands
+   alone. */
 void pc_count_progress_clear(pc_count_progress *p);
 
 #endif

@@ -119,7 +119,7 @@ pc_status pc_solve_frontier_run(const pc_solve_frontier *f, bool *counted, pc_er
   if (is_auto) cfg.max_states = state_budget(sv);
   pc_frontier_stats st;
   pc_status s = pc_frontier_count(sv->pz, &sv->full, &sv->group, &cfg, &st, err);
-  if (f->progress) pc_count_progress_clear(&line);
+  pc_count_progress_clear(&line);
   if (!s && st.interrupted) return interrupted(err);
   if (is_auto && s == PC_ERR_NOMEM) { /* the search needs little memory */
     fprintf(stderr, "polycover solve: %s; searching instead\n", err->msg);

@@ -334,7 +334,7 @@ static pc_status count_job(const pc_meet_job_run *run, const pc_job *j, const pc
     pc_frontier_progress told = {share_done, &pace};
     s = pc_frontier_count_shares(sv->pz, &sv->full, &cfg, todo, shares_to_do(j, done, n_done, todo),
                                  &told, st, err);
-    if (run->progress) pc_count_progress_clear(&pace.line);
+    pc_count_progress_clear(&pace.line);
   }
   if (!s) s = add_done(st, done, n_done, err);
   if (pace.checkpoint) fclose(pace.checkpoint);

@@ -486,13 +486,15 @@ static bool halted(const fr_run *r)
   return r->stop && atomic_load_explicit(r->stop, memory_order_relaxed);
 }
 
-/* The watcher told where the first thread is: `read` of the step's `slots`. */
-static void tell(const fr_run *r, uint64_t read, uint64_t slots)
+/* The step under way, for the watch, and the slots it reads. */
+static pc_frontier_at step_at(const fr_run *r, uint64_t *slots)
 {
-  pc_frontier_at at = {.pass = r->pass, .step = r->p, .steps = r->end,
-                       .read = slots ? (double)read / (double)slots : 1.0};
-  for (int t = 0; t < r->threads; t++) at.states += r->cur[t].used;
-  r->watch->at(r->watch->ctx, &at);
+  pc_frontier_at at = {.pass = r->pass, .step = r->p, .steps = r->end};
+  for (int t = 0; t < r->threads; t++) {
+    at.states += r->cur[t].used;
+    *slots += r->cur[t].cap;
+  }
+  return at;
 }
 
 static void *work(void *arg)
@@ -501,13 +503,16 @@ static void *work(void *arg)
   const fr_run *r = w->r;
   bool telling = !w->t && r->watch && r->watch->at; /* thread 0 is the caller's */
   uint64_t slots = 0, read = 0;
-  for (int c = 0; c < r->threads && telling; c++) slots += r->cur[c].cap;
+  pc_frontier_at where = telling ? step_at(r, &slots) : (pc_frontier_at){0};
   for (int c = 0; c < r->threads && !w->st; c++)
     for (uint64_t at = 0; at < r->cur[c].cap && !w->st; at += FR_STOP_EVERY) {
       const fr_slot *s = r->cur[c].slot + at, *end = s + FR_STOP_EVERY;
       if (end > r->cur[c].slot + r->cur[c].cap) end = r->cur[c].slot + r->cur[c].cap;
       if (halted(r)) w->st = PC_DONE;
-      if (telling) tell(r, read, slots);
+      if (telling) {
+        where.read = (double)read / (double)slots;
+        r->watch->at(r->watch->ctx, &where);
+      }
       read += (uint64_t)(end - s);
       for (; s < end && !w->st; s++)
         if (s->key != FR_EMPTY) w->st = expand(w, s->key, s->count);
