@@ -1,13 +1,14 @@
 /* common.c — helpers shared by the subcommands. */
 #include "cli/common.h"
 
+#include "core/lines.h"
+
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 bool pc_parse_u64(const char *s, uint64_t *out)
@@ -188,18 +189,9 @@ double pc_timed_search(pc_dlx *d, const pc_dlx_config *cfg, pc_dlx_stats *st)
 
 FILE *pc_open_input(const char *path, pc_error *err)
 {
-  pc_error_file(err, strcmp(path, "-") ? path : "<stdin>");
-  if (!strcmp(path, "-")) return stdin;
-  FILE *f = fopen(path, "r");
-  struct stat st;
-  if (!f) {
-    pc_error_set(err, PC_ERR_INPUT, 0, 0, "cannot open: %s", strerror(errno));
-  } else if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
-    fclose(f);
-    f = NULL;
-    pc_error_set(err, PC_ERR_INPUT, 0, 0, "is a folder, not a file");
-  }
-  return f;
+  if (strcmp(path, "-")) return pc_open_file(path, err);
+  pc_error_file(err, "<stdin>");
+  return stdin;
 }
 
 void pc_close_input(FILE *f)

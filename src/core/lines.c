@@ -8,13 +8,27 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+FILE *pc_open_file(const char *path, pc_error *err)
+{
+  pc_error_file(err, path);
+  FILE *f = fopen(path, "r");
+  struct stat st;
+  if (!f) {
+    pc_error_set(err, PC_ERR_INPUT, 0, 0, "cannot open: %s", strerror(errno));
+  } else if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
+    fclose(f);
+    f = NULL;
+    pc_error_set(err, PC_ERR_INPUT, 0, 0, "is a folder, not a file");
+  }
+  return f;
+}
 
 pc_status pc_lines_open(pc_lines *r, const char *path, pc_error *err)
 {
-  pc_lines_init(r, fopen(path, "r"), 0);
-  pc_error_file(err, path);
-  if (!r->f) return pc_error_set(err, PC_ERR_INPUT, 0, 0, "cannot open: %s", strerror(errno));
-  return PC_OK;
+  pc_lines_init(r, pc_open_file(path, err), 0);
+  return r->f ? PC_OK : PC_ERR_INPUT;
 }
 
 void pc_lines_init(pc_lines *r, FILE *f, int number)

@@ -33,8 +33,11 @@ typedef struct pc_lines {
   const char *why;   /* what it is */
 } pc_lines;
 
-/* Opens path for reading and names it in err; PC_ERR_INPUT ("cannot
-   open") when it cannot. */
+/* Opens the file at path for reading and names it in err; NULL with
+   PC_ERR_INPUT in err when it cannot, or when path is a folder (which
+   fopen opens, and whose reading then fails as if the disk had). */
+FILE *pc_open_file(const char *path, pc_error *err);
+/* pc_open_file, for reading line by line. */
 pc_status pc_lines_open(pc_lines *r, const char *path, pc_error *err);
 /* Reads from f (not closed by pc_lines_close), after `number` lines. */
 void pc_lines_init(pc_lines *r, FILE *f, int number);
