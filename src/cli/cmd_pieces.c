@@ -85,11 +85,9 @@ static int make_pieces(const pc_grid *g, int32_t size, bool one_sided, bool coun
     st = pc_polyforms_write_yaml(stdout, &p, name);
   }
   pc_polyforms_free(&p);
-  if (st || fflush(stdout) || ferror(stdout)) {
-    fprintf(stderr, "polycover pieces: %s\n", pc_status_text(st ? st : PC_ERR_IO));
-    return PC_EXIT_FAIL;
-  }
-  return PC_EXIT_OK;
+  /* Writing can fail only on standard output, which pc_finish_output
+     checks and names. */
+  return st && st != PC_ERR_IO ? PC_EXIT_FAIL : PC_EXIT_OK;
 }
 
 int pc_cmd_pieces(int argc, char **argv)
