@@ -124,7 +124,9 @@ Test(cli_errors, stdout_write_errors, .timeout = 120)
   const char *estimate[] = {"estimate", "boards/scott.yaml", NULL};
   const char *sudoku[] = {"sudoku", "tests/data/sudoku_good.txt", NULL};
   const char *help[] = {"rows", "--help", NULL};
-  const char *const *commands[] = {solve, xc, queens, list, estimate, sudoku, help};
+  const char *rows[] = {"rows", "boards/scott.yaml", NULL}; /* not the board's error */
+  const char *pieces[] = {"pieces", "--size", "7", NULL};
+  const char *const *commands[] = {solve, xc, queens, list, estimate, sudoku, help, rows, pieces};
   for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
     pc_run r = pc_run_launched(NULL, launcher, commands[i]);
     char want[96];
@@ -152,18 +154,26 @@ Test(cli_errors, render_index_past_the_last)
   free(dir);
 }
 
-/* A folder given as input: named, not "read error". */
+/* A folder given as input, to any reader: named, bad input (2), not a
+   read error (1). */
 Test(cli_errors, input_is_a_folder)
 {
   const char *sudoku[] = {"sudoku", "tests/data", NULL};
   const char *xc[] = {"xc", "tests/data", NULL};
-  pc_run a = pc_run_program(NULL, sudoku), b = pc_run_program(NULL, xc);
-  cr_expect_eq(a.status, 2, "%s", a.err);
-  cr_expect(strstr(a.err, "polycover sudoku: tests/data: is a folder, not a file"), "%s", a.err);
-  cr_expect_eq(b.status, 2, "%s", b.err);
-  cr_expect(strstr(b.err, "polycover xc: tests/data: is a folder, not a file"), "%s", b.err);
-  pc_run_free(&a);
-  pc_run_free(&b);
+  const char *resume[] = {"solve", "boards/scott.yaml", "--count", "--resume", "tests/data", NULL};
+  const char *job[] = {"solve", "--job", "tests/data", NULL};
+  const char *merge[] = {"merge", "tests/data", NULL};
+  const char *score[] = {"score", "tests/data", NULL};
+  const char *const *commands[] = {sudoku, xc, resume, job, merge, score};
+  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
+    pc_run r = pc_run_program(NULL, commands[i]);
+    char want[96];
+    snprintf(want, sizeof want, "polycover %s: tests/data: is a folder, not a file",
+             commands[i][0]);
+    cr_expect_eq(r.status, 2, "%s: exit %d: %s", commands[i][0], r.status, r.err);
+    cr_expect(strstr(r.err, want), "%s: %s", commands[i][0], r.err);
+    pc_run_free(&r);
+  }
 }
 
 /* A DLX1 problem of n items, each its own option: one solution. */

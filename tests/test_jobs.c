@@ -81,11 +81,12 @@ static void expect_same(const char *merged, const char *whole, const char *key)
                merged, whole);
 }
 
-/* Split in three jobs, run, merged: the figures of one solve. */
-static void jobs_equal_solve(const char *board, const char *name, const char *extra)
+/* Split at `depth` in three jobs, run, merged: the figures of one solve. */
+static void jobs_at_depth_equal_solve(const char *board, const char *name, const char *depth,
+                                      const char *extra)
 {
   char *dir = pc_scratch_dir("/tmp/polycover-jobs-XXXXXX");
-  split(board, "3", "3", dir, extra);
+  split(board, depth, "3", dir, extra);
   for (int k = 1; k <= 3; k++) run_job(dir, name, k);
   int all3[] = {1, 2, 3};
   pc_run m = merge(dir, name, all3, 3);
@@ -108,10 +109,15 @@ static void jobs_equal_solve(const char *board, const char *name, const char *ex
   remove_all(dir);
 }
 
+static void jobs_equal_solve(const char *board, const char *name, const char *extra)
+{
+  jobs_at_depth_equal_solve(board, name, "3", extra);
+}
+
 /* A count met in the middle, split into its 16 shares over 3 jobs
    (docs/counting.md): merged, the search's counts, the classes by
    Burnside's lemma; a missing job is reported; a split by more pieces
-   than the puzzle has, or given twice, is refused. */
+   than the puzzle has or than 20, or given twice, is refused. */
 /* --progress: a line per share, in order, whose solutions add up to the job's. */
 static void expect_share_lines(const char *err, int shares, uint64_t solutions)
 {
@@ -190,11 +196,15 @@ Test(jobs, meet_shares)
                         "--split-only", "13", "--dir", dir, NULL};
   const char *twice[] = {"solve", "boards/pent5x12.yaml", "--count", "--method", "meet",
                          "--split-only", "2", "--meet-split", "2", "--dir", dir, NULL};
-  const char *const *bad[] = {many, twice};
-  for (int i = 0; i < 2; i++) {
+  const char *past[] = {"solve", "boards/pent5x12.yaml", "--count", "--method", "meet",
+                        "--meet-split", "30", NULL};
+  const char *const *bad[] = {many, twice, past};
+  const char *why[] = {"splits by 1 to 20", "no --meet-split",
+                       "--meet-split wants a whole number from 1 to 20, not '30'"};
+  for (int i = 0; i < 3; i++) {
     r = run(bad[i]);
     cr_expect_eq(r.status, 2, "case %d: %s", i, r.err);
-    cr_expect(strstr(r.err, i ? "no --meet-split" : "splits by 1 to 20"), "%d: %s", i, r.err);
+    cr_expect(strstr(r.err, why[i]), "%d: %s", i, r.err);
     pc_run_free(&r);
   }
   remove_all(dir);
@@ -281,6 +291,12 @@ Test(jobs, meet_interrupted, .timeout = 60)
 }
 
 Test(jobs, scott_best) { jobs_equal_solve("boards/scott.yaml", "scott", "--best"); }
+/* A split deeper than any search goes is the deepest one (each
+   subproblem once kept room for all the depth asked: "out of memory"). */
+Test(jobs, split_past_the_deepest)
+{
+  jobs_at_depth_equal_solve("boards/scott.yaml", "scott", "2147483647", "--all");
+}
 Test(jobs, scott_dlx_updates) { jobs_equal_solve("boards/scott.yaml", "scott", "--engine=dlx"); }
 Test(jobs, pent6x10) { jobs_equal_solve("boards/pent6x10.yaml", "pent6x10", "--sym-table"); }
 Test(jobs, hexrhombus_all) { jobs_equal_solve("boards/hexrhombus.yaml", "hexrhombus", "--all"); }

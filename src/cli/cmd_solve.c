@@ -244,7 +244,8 @@ static pc_status positive(const char *name, const char *arg, uint64_t max, uint6
                           pc_error *err)
 {
   if (!pc_parse_u64(arg, out) || !*out || *out > max)
-    return pc_usage_fail("solve", err, "--%s wants a positive number, not '%s'", name, arg);
+    return pc_usage_fail("solve", err, "--%s wants a whole number from 1 to %llu, not '%s'", name,
+                         (unsigned long long)max, arg);
   return PC_OK;
 }
 

@@ -41,7 +41,9 @@ pc_status pc_solve_job_header(pc_job *j, const char *board, const pc_solver *sv,
   snprintf(j->rule, sizeof j->rule, "%s", pc_choose_name(cfg->choose));
   snprintf(j->options, sizeof j->options, "%s%s%s", sv->census.all ? "all" : "unique",
            best ? " best" : "", sym_table ? " sym-table" : "");
-  j->depth = depth;
+  /* No search goes deeper: a deeper split is the same split. */
+  int32_t deepest = pc_xc_depth(&sv->matrix.xc);
+  j->depth = depth < deepest ? depth : deepest;
   return PC_OK;
 }
 

@@ -158,7 +158,9 @@ static pc_status split_at(runner *r, void *engine, int32_t depth)
   r->lens = NULL;
   r->weights = NULL;
   r->n_subs = 0;
-  r->depth = depth;
+  /* A split past the deepest level is the same split, and each
+     subproblem keeps room for `depth` options. */
+  r->depth = depth = depth < r->levels - 1 ? depth : r->levels - 1;
   pc_dlx_config cfg = {.choose = r->cfg->choose, .split_depth = depth, .visit = add_sub,
                        .ctx = &s, .stop = r->cfg->stop};
   pc_dlx_stats st;
