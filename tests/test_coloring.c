@@ -44,6 +44,12 @@ Test(coloring, three_tetromino_sets)
   expect_refuted(FIXTURE("tetrominoes_x3_6x10"), "T 3+1 or 1+3");
 }
 Test(coloring, five_L_tetrominoes) { expect_refuted(FIXTURE("five_L_4x5"), "columns mod 2"); }
+/* No coloring needed: the argument named nothing after "each piece
+   covers" (the piece has no vector). */
+Test(coloring, piece_fits_nowhere)
+{
+  expect_refuted(FIXTURE("piece_fits_nowhere"), "piece I fits nowhere on the board");
+}
 
 /* The fixtures above, whose impossibility has a published argument (and
    which DLX would take too long to confirm). */

@@ -235,8 +235,30 @@ static void explain(const problem *p, const pc_puzzle *pz, char *why, size_t siz
   if (at >= size && size > 4) strcpy(why + size - 4, "...");
 }
 
+/* Whether a piece that must be placed has no placement: then no
+   coloring is needed, and the pieces are named (a coloring's argument
+   would list each piece's vectors, and this one has none). */
+static bool placeless(const pc_puzzle *pz, const pc_matrix *m, char *why, size_t size)
+{
+  bool *placed = pc_calloc_array((size_t)pz->n_pieces + 1, sizeof *placed);
+  if (!placed) return false;
+  for (int32_t o = 0; o < m->xc.n_options; o++) placed[m->placement[o].piece] = true;
+  size_t at = 0;
+  int32_t none = 0;
+  for (int32_t i = 0; i < pz->n_pieces; i++) {
+    if (placed[i] || pz->pieces[i].copies_min == 0) continue;
+    if (why) append(why, size, &at, "%s%s", none ? ", " : "piece ", pz->pieces[i].name);
+    none++;
+  }
+  if (none && why) append(why, size, &at, " fit%s nowhere on the board", none > 1 ? "" : "s");
+  if (at >= size && size > 4) strcpy(why + size - 4, "...");
+  free(placed);
+  return none > 0;
+}
+
 bool pc_coloring_refutes(const pc_puzzle *pz, const pc_matrix *m, char *why, size_t size)
 {
+  if (placeless(pz, m, why, size)) return true;
   int n;
   const coloring *cols = pc_grid_colorings(pz->grid, &n);
   bool refuted = false;

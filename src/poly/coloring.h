@@ -17,9 +17,10 @@
 
 #include "poly/matrix.h"
 
-/* True when a coloring proves that the puzzle has no solution; `why` (if
-   not NULL) gets the argument for people: the coloring, the board's
-   counts, and what each piece can cover. */
+/* True when a coloring proves that the puzzle has no solution, or a
+   piece it must place fits nowhere; `why` (if not NULL) gets the argument
+   for people: the coloring, the board's counts, and what each piece can
+   cover; or the pieces that fit nowhere. */
 bool pc_coloring_refutes(const pc_puzzle *pz, const pc_matrix *m, char *why, size_t size);
 
 #endif
