@@ -195,6 +195,23 @@ Test(cli_usage, solve_from_stdin)
   pc_run_free(&r);
 }
 
+/* A search stopped by --limit says what its counts cover, one class per
+   solution or all solutions (where no class may be counted yet). */
+Test(cli_usage, limit_says_what_counts_cover)
+{
+  const char *unique[] = {"solve", "boards/scott.yaml", "-n", "3", "--quiet", NULL};
+  const char *all[] = {"solve", "boards/scott.yaml", "-n", "3", "--all", "--quiet", NULL};
+  pc_run r = pc_run_program(NULL, unique), s = pc_run_program(NULL, all);
+  cr_expect(strstr(r.out, "unique: 3\n(stopped early: counts cover the classes found so far)"),
+            "%s", r.out);
+  cr_expect(strstr(s.out, "solutions: 3 (search stopped early)"), "%s", s.out);
+  cr_expect(strstr(s.out, "(stopped early: unique counts the classes whose representative was "
+                          "among the solutions found)"),
+            "%s", s.out);
+  pc_run_free(&r);
+  pc_run_free(&s);
+}
+
 /* `render -` reads the solution file from standard input: the picture
    is the one drawn from the file. */
 Test(cli_usage, render_from_stdin)

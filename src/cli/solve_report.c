@@ -237,7 +237,12 @@ void pc_solve_report_print(const pc_solve_report *r)
   pc_print_summary(out, &st, r->seconds);
   if (r->frontier) fprintf(out, "states: %llu\n", (unsigned long long)r->states);
   fprintf(out, "unique: %llu\n", (unsigned long long)cs->unique);
-  if (!st.complete && !r->all) fprintf(out, "(stopped early: counts cover the classes found so far)\n");
+  /* With --all a class counts when its representative is met, which a
+     stopped search may not have reached. */
+  if (!st.complete)
+    fprintf(out, r->all ? "(stopped early: unique counts the classes whose representative "
+                          "was among the solutions found)\n"
+                        : "(stopped early: counts cover the classes found so far)\n");
   if (r->best) print_best(r);
   if (r->sym_table) {
     fprintf(out, "%10s %10s %12s\n", "horizontal", "vertical", "solutions");
