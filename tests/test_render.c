@@ -417,6 +417,9 @@ Test(render, command)
   expect_run((const char *[]){"render", "tests/data/boards/small.yaml", "-o", png, NULL}, 2,
              "small.yaml:1:1: not a polycover solution file");
   expect_run((const char *[]){"render", sol, NULL}, 2, "give one of -o OUT and --gallery OUT");
+  expect_run((const char *[]){"render", "tests/data/boards/small_fixed.yaml", "--pieces", "-i",
+                              "2", "-o", set, NULL},
+             2, "--index, --max and --columns are for solutions");
   unlink(sol);
   unlink(png);
   unlink(pdf);

@@ -46,6 +46,7 @@ typedef struct render_args {
   const char *output, *gallery;
   uint64_t index, max, columns, cell;
   bool pieces, labels, no_inner;
+  bool for_solutions; /* --index, --max or --columns given */
 } render_args;
 
 static void apply(const render_args *a, pc_render_opts *o)
@@ -155,6 +156,7 @@ int pc_cmd_render(int argc, char **argv)
     case 'h': fputs(usage, stdout); return PC_EXIT_OK;
     default: return pc_option_error("render", c, argv, longopts);
     }
+    a.for_solutions |= c == 'i' || c == 'm' || c == 'c';
     if (number && (!pc_parse_u64(optarg, number) || !*number || *number > 100000))
       return pc_usage_error("render", "%s wants a number from 1 to 100000, not '%s'", what,
                             optarg);
@@ -165,5 +167,8 @@ int pc_cmd_render(int argc, char **argv)
     return pc_usage_error("render", "give one of -o OUT and --gallery OUT");
   if (a.pieces && a.gallery)
     return pc_usage_error("render", "--pieces draws one picture: use -o OUT");
+  if (a.pieces && a.for_solutions)
+    return pc_usage_error("render", "--pieces draws a board's pieces: --index, --max and "
+                                    "--columns are for solutions");
   return a.pieces ? pieces(argv[optind], &a) : solutions(argv[optind], &a);
 }
