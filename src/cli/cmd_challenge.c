@@ -29,7 +29,7 @@ static const char usage[] =
     "      --from random    each challenge from a random solution (default)\n"
     "      --from all       from the solutions in turn, each up to symmetry once,\n"
     "                       in the order DLX finds them: one challenge each\n"
-    "      --left A..B      pieces left to place, spread evenly over A..B; or N\n"
+    "      --left A..B      pieces left to place: A, A + 1, ..., B in turn; or N\n"
     "                       (default: a quarter to two thirds of the pieces;\n"
     "                       with --minimal, any number)\n"
     "      --minimal        no pre-placed piece can be removed without a second\n"

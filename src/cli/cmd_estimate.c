@@ -19,6 +19,8 @@ static const char usage[] =
     "For a puzzle it is the search `polycover solve` makes: by default the one\n"
     "reduced to a solution per class of symmetric solutions, with --all the\n"
     "whole one. The figures are those of the DLX engine (`solve --engine dlx`).\n"
+    "Plain exact covers only: a puzzle or matrix with copies, bounds or colors\n"
+    "is refused (solve it: copies cost no k!).\n"
     "\n"
     "      --all            estimate the search for every solution (no reduction)\n"
     "      --paths N        random paths to walk (default 10000)\n"

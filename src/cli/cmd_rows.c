@@ -10,11 +10,14 @@
 #include "poly/matrix.h"
 
 static const char usage[] =
-    "Usage: polycover rows [OPTIONS] BOARD.yaml\n"
+    "Usage: polycover rows [OPTIONS] BOARD.yaml|-\n"
     "Write the puzzle's exact-cover matrix in Knuth's DLX1 format on standard\n"
-    "output: items are the board's cells row-major (rRcC, ASCII-art row and\n"
-    "column), then the pieces in set order, then for sticks the secondary\n"
-    "junction items (jRcC); one option per placement. `polycover xc` reads it.\n"
+    "output (DLX3's bounds where there are copies or choices): items are the\n"
+    "board's cells row-major (rRcC, ASCII-art row and column), then the pieces\n"
+    "in set order (copies as bounds, 2|L; none for copies: any), then one item\n"
+    "per `choose` group, then for sticks the secondary junction items (jRcC);\n"
+    "one option per placement, with no symmetry reduction. `polycover xc` reads\n"
+    "it; docs/formats.md has the details. BOARD - reads standard input.\n"
     "\n"
     "  -h, --help   show this help\n";
 
