@@ -82,6 +82,7 @@ Test(puzzle, errors)
       {"unknown_key", "unknown_key.yaml:4:1: ", "unknown key 'colour'"},
       {"unknown_set", "unknown_set.yaml:2:9: ", "no piece set 'nosuchset'"},
       {"unknown_piece", "unknown_piece.yaml:4:15: ", "set 'small' has no piece 'Q'"},
+      {"listed_twice", "listed_twice.yaml:4:17: ", "piece 'M' is listed twice"},
       {"grid_mismatch", "grid_mismatch.yaml:4:10: ", "set 'tri' is for the triangle grid"},
       {"disconnected", "pieces/gap.yaml:4:3: ", "piece 'G' is not connected"},
       {"empty_board", "empty_board.yaml:3:8: ", "the board has no cells"},

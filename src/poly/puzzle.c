@@ -23,7 +23,7 @@ static pc_status add_piece(pc_puzzle *pz, int32_t *cap, const pc_piece *p, pc_er
 }
 
 /* Whether `names` (a scalar or a list of scalars) mentions `name`; checks
-   that every name it holds is a piece of the set. */
+   that every name it holds is a piece of the set, named once. */
 static pc_status name_list(pc_ydoc *y, const yaml_node_t *names, const pc_pieceset *set,
                            const char *name, bool *found, pc_error *err)
 {
@@ -39,6 +39,9 @@ static pc_status name_list(pc_ydoc *y, const yaml_node_t *names, const pc_pieces
       known = !strcmp(set->pieces[k].name, s);
     if (!known)
       return pc_ydoc_fail(y, item, err, "set '%s' has no piece '%s'", set->name, s);
+    for (int j = 0; j < i; j++) /* twice is no second copy: copies says how many */
+      if (!strcmp(pc_ydoc_scalar(pc_ydoc_item(y, names, j)), s))
+        return pc_ydoc_fail(y, item, err, "piece '%s' is listed twice (copies: 2 takes it twice)", s);
     if (!strcmp(s, name)) *found = true;
   }
   return PC_OK;
