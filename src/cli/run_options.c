@@ -1,12 +1,9 @@
 /* run_options.c — threads, engine, progress and checkpoint options. */
 #include "cli/run_options.h"
 
-#include <errno.h>
 #include <inttypes.h>
-#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/common.h"
@@ -86,31 +83,17 @@ pc_status pc_run_check(const char *cmd, const pc_run_options *o, pc_error *err)
   return PC_OK;
 }
 
-/* A checkpoint the user names is written again and again, to a file
-   beside it renamed over it: a path where that cannot be is refused
-   before the search, not after. */
-static pc_status check_checkpoint(const char *path, pc_error *err)
+int32_t pc_run_named_files(const pc_run_options *o, pc_named_file *files)
 {
-  struct stat st;
-  pc_error_file(err, path);
-  if (!stat(path, &st) && !S_ISREG(st.st_mode))
-    return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write a checkpoint here: %s",
-                        S_ISDIR(st.st_mode) ? "it is a folder" : "it is not a regular file");
-  char *copy = strdup(path);
-  if (!copy) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  pc_status s = PC_OK;
-  const char *dir = dirname(copy);
-  char *probe = NULL;
-  int fd = asprintf(&probe, "%s/.polycover-XXXXXX", dir) < 0 ? -2 : mkstemp(probe);
-  if (fd == -2) probe = NULL, s = pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  else if (fd < 0)
-    s = pc_error_set(err, PC_ERR_IO, 0, 0, "cannot write a checkpoint in the folder %s: %s", dir,
-                     strerror(errno));
-  else close(fd), unlink(probe);
-  free(probe);
-  free(copy);
-  if (!s) pc_error_file(err, "");
-  return s;
+  int32_t n = 0;
+  if (o->checkpoint)
+    files[n++] = (pc_named_file){o->checkpoint, "--checkpoint", "the checkpoint", true};
+  /* Without --checkpoint, --resume's checkpoint is kept up to date: read
+     and written, as it is when --checkpoint names it too. */
+  if (o->resume && (!o->checkpoint || !pc_same_file(o->resume, o->checkpoint)))
+    files[n++] = (pc_named_file){o->resume, "--resume", "the checkpoint being resumed",
+                                 !o->checkpoint};
+  return n;
 }
 
 FILE *pc_run_progress_stream(const pc_run_options *o)
@@ -131,7 +114,9 @@ pc_status pc_run_configure(const char *cmd, const pc_run_options *o, const pc_xc
   cfg->checkpoint_unnamed = !cfg->checkpoint;
   if (!cfg->checkpoint) cfg->checkpoint = DEFAULT_CHECKPOINT;
   cfg->progress = pc_run_progress_stream(o);
-  if (o->checkpoint && (s = check_checkpoint(o->checkpoint, err))) return s;
+  /* Written again and again: a path where that cannot be is refused
+     before the search, not after. */
+  if (o->checkpoint && (s = pc_check_writable(o->checkpoint, "a checkpoint", err))) return s;
   /* Before auto's trial, which a signal stops as it stops the search. */
   cfg->stop = pc_stop_on_signals();
   /* The ranks of an MPI run choose each on its own: alike only untimed. */

@@ -6,6 +6,7 @@
 
 #include <getopt.h>
 
+#include "cli/paths.h"
 #include "core/error.h"
 #include "run/runner.h"
 
@@ -63,6 +64,12 @@ void pc_run_options_init(pc_run_options *o);
    them. */
 pc_status pc_run_option(const char *cmd, int c, const char *arg, pc_run_options *o,
                         pc_error *err);
+
+/* The checkpoint files of the options, into files (room for
+   PC_RUN_NAMED_FILES): --checkpoint written, --resume read, and written
+   too without --checkpoint. Returns how many. */
+#define PC_RUN_NAMED_FILES 2
+int32_t pc_run_named_files(const pc_run_options *o, pc_named_file *files);
 
 /* Where progress goes: stderr with --progress, or by default when it is
    a terminal; NULL with --quiet. */

@@ -1,0 +1,35 @@
+/* paths.h — the files a command is told to read and write, checked
+   before it reads or searches anything: no file written twice, none
+   written that is being read, and a folder a file can be written in. */
+#ifndef PC_CLI_PATHS_H
+#define PC_CLI_PATHS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/error.h"
+
+/* A file named on the command line. */
+typedef struct pc_named_file {
+  const char *path;    /* NULL: not given; "-": stdin or stdout, not a file */
+  const char *option;  /* how it was named ("-o", "--checkpoint"); NULL: an operand */
+  const char *role;    /* "the solution file", "the board being read" */
+  bool written;
+} pc_named_file;
+
+/* Whether a and b name one file: the same inode when both exist (x and
+   ./x, a link and its target); else, when neither does, the same last
+   name in the same folder, links in it resolved. */
+bool pc_same_file(const char *a, const char *b);
+
+/* PC_ERR_INPUT (exit status 2) with a message naming both, when two of
+   the n files name one file and at least one of them is written, else
+   PC_OK. */
+pc_status pc_check_named_files(const pc_named_file *files, int32_t n, pc_error *err);
+
+/* A file the user names that is written by a temporary file beside it
+   renamed over it (`what`: "a checkpoint"): PC_ERR_IO when it is a folder
+   or a device, or its folder cannot take a new file. */
+pc_status pc_check_writable(const char *path, const char *what, pc_error *err);
+
+#endif
