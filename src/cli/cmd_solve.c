@@ -224,6 +224,7 @@ typedef struct solve_cmd {
   pc_method method;
   char why[1024];
   const char *board, *dir, *job_path, *result;
+  char *result_made;      /* the result's name when --result gives none */
   uint64_t split_only, jobs, meet_split;
   pc_runner_config cfg;
   pc_run_options ro;
@@ -402,6 +403,31 @@ static pc_status check_options(solve_cmd *o, pc_error *err)
   return s ? s : pc_run_check("solve", &o->ro, err);
 }
 
+/* The files named: none written twice nor written while it is read (a
+   resumed checkpoint aside: kept up to date by design), and a job's
+   result in a folder that takes it, as a checkpoint's. Before the search,
+   not after. */
+static pc_status check_files(solve_cmd *o, pc_error *err)
+{
+  const pc_solve_pictures *pic = &o->run.pictures;
+  if (o->job_path && !o->result) {
+    o->result = o->result_made = pc_solve_job_result_name(o->job_path);
+    if (!o->result) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  }
+  enum { OWN = 7 };
+  pc_named_file files[OWN + PC_RUN_NAMED_FILES] = {
+      {o->board, NULL, "the board being read", false},
+      {o->job_path, "--job", "the job file being read", false},
+      {o->run.output, "-o", "the solution file", true},
+      {pic->render, "--render", "the picture", true},
+      {pic->gallery, "--gallery", "the gallery", true},
+      {pic->profile_plot, "--profile-plot", "the profile plot", true},
+      {o->result, "--result", "the job's result", true}};
+  int32_t n = OWN + pc_run_named_files(&o->ro, files + OWN);
+  pc_status s = pc_check_named_files(files, n, err);
+  return !s && o->result ? pc_check_writable(o->result, "a result", err) : s;
+}
+
 /* The job file (with --job), the board and its matrix, and the engine. */
 static pc_status load_problem(solve_cmd *o, pc_error *err)
 {
@@ -413,6 +439,8 @@ static pc_status load_problem(solve_cmd *o, pc_error *err)
     if (!pc_solve_job_is_meet(&o->job)) o->ro.engine = o->cfg.engine->name;
     if (!o->board) o->board = o->job.board;
   }
+  s = check_files(o, err);
+  if (s) return s;
   s = pc_puzzle_load(o->board, &o->pz, err);
   if (s) return s;
   o->loaded = true;
@@ -636,6 +664,7 @@ static void solve_free(solve_cmd *o)
   if (o->prepared) pc_solver_free(&o->sv);
   if (o->loaded) pc_puzzle_free(&o->pz);
   pc_job_free(&o->job);
+  free(o->result_made);
 }
 
 int pc_cmd_solve(int argc, char **argv)

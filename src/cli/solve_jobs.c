@@ -462,19 +462,19 @@ bool pc_solve_job_next(const pc_job *j, int64_t *at, int64_t *sub)
   return true;
 }
 
+char *pc_solve_job_result_name(const char *path)
+{
+  size_t n = strlen(path);
+  size_t stem = pc_name_ends(path, ".job") ? n - 4 : n;
+  char *name;
+  return asprintf(&name, "%.*s.result", (int)stem, path) < 0 ? NULL : name;
+}
+
 pc_status pc_solve_job_finish(const char *path, const char *result, const pc_job *j,
                               const pc_solver *sv, const pc_runner_result *res, pc_error *err)
 {
   pc_status s = check_subproblems(path, j, res->subproblems, err);
   if (s) return s;
-  char *made = NULL;
-  if (!result) {
-    size_t n = strlen(path);
-    size_t stem = pc_name_ends(path, ".job") ? n - 4 : n;
-    if (asprintf(&made, "%.*s.result", (int)stem, path) < 0)
-      return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-    result = made;
-  }
   pc_result r = {.job = *j,
                  .split_nodes = res->split_nodes,
                  .split_updates = res->split_updates,
@@ -485,6 +485,5 @@ pc_status pc_solve_job_finish(const char *path, const char *result, const pc_job
   s = pc_result_write(result, &r, &sv->census, err);
   if (!s) fprintf(stderr, "polycover solve: result of job %d of %d written to %s\n",
                   (int)j->number, (int)j->jobs, result);
-  free(made);
   return s;
 }

@@ -38,7 +38,7 @@ pc_status pc_solve_split_meet(const char *board, const pc_solver *sv, int32_t k,
 
 /* How a meet job runs. */
 typedef struct pc_meet_job_run {
-  const char *path, *result;  /* the job file; the result file (NULL: beside it) */
+  const char *path, *result;  /* the job file; the result file */
   const char *checkpoint;     /* a line per share counted, to resume from (NULL: none) */
   bool resume;                /* the checkpoint's shares are counted already */
   int threads;
@@ -74,9 +74,13 @@ pc_status pc_solve_job_check_split(const char *path, const pc_job *j, const pc_s
    given. */
 bool pc_solve_job_next(const pc_job *j, int64_t *at, int64_t *sub);
 
-/* After a complete run of the job: writes the result to `result` (NULL:
-   the job file's name with .job replaced by .result) and says so on
-   stderr. */
+/* The result file of job file `path` when --result does not name one:
+   its name with .job replaced by .result; malloc'd, NULL when out of
+   memory. */
+char *pc_solve_job_result_name(const char *path);
+
+/* After a complete run of the job: writes the result to `result` and
+   says so on stderr. */
 pc_status pc_solve_job_finish(const char *path, const char *result, const pc_job *j,
                               const pc_solver *sv, const pc_runner_result *res, pc_error *err);
 
