@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli/common.h"
+#include "cli/paths.h"
 #include "cli/commands.h"
 #include "cli/folder.h"
 #include "core/atomic.h"
@@ -149,7 +150,9 @@ static pc_status parse_options(int argc, char **argv, challenge_options *o, pc_e
     pc_status s = pc_format_of(o->booklet, &fmt, err);
     if (s) return s;
   }
-  return PC_OK;
+  pc_named_file files[] = {{o->path, NULL, "the board being read", false},
+                           {o->booklet, "--booklet", "the booklet", true}};
+  return pc_check_named_files(files, 2, err);
 }
 
 /* One file written atomically by `put`. */

@@ -7,6 +7,7 @@
 
 #include "core/alloc.h"
 #include "cli/common.h"
+#include "cli/paths.h"
 #include "cli/commands.h"
 #include "render/gallery.h"
 #include "render/output.h"
@@ -127,6 +128,19 @@ static int solutions(const char *file, const render_args *a)
   return status;
 }
 
+/* The picture is not the file read: refused before anything is drawn. */
+static int check_files(const char *file, const render_args *a)
+{
+  pc_named_file files[] = {
+      {file, NULL, a->pieces ? "the piece set being read" : "the solution file being read",
+       false},
+      {a->output, "-o", "the picture", true},
+      {a->gallery, "--gallery", "the gallery", true}};
+  pc_error err = {0};
+  pc_status s = pc_check_named_files(files, 3, &err);
+  return s ? pc_exit_status("render", s, &err) : PC_EXIT_OK;
+}
+
 int pc_cmd_render(int argc, char **argv)
 {
   enum { OPT_PIECES = 256, OPT_LABELS, OPT_NO_INNER, OPT_CELL };
@@ -170,5 +184,7 @@ int pc_cmd_render(int argc, char **argv)
   if (a.pieces && a.for_solutions)
     return pc_usage_error("render", "--pieces draws a board's pieces: --index, --max and "
                                     "--columns are for solutions");
+  int status = check_files(argv[optind], &a);
+  if (status) return status;
   return a.pieces ? pieces(argv[optind], &a) : solutions(argv[optind], &a);
 }

@@ -174,6 +174,15 @@ static pc_status parse_options(int argc, char **argv, xc_options *o, pc_error *e
   return s;
 }
 
+/* Nothing read is written, nor anything written twice; a resumed
+   checkpoint is kept up to date by design. */
+static pc_status check_files(const xc_options *o, pc_error *err)
+{
+  pc_named_file files[1 + PC_RUN_NAMED_FILES] = {{o->file, NULL, "the matrix being read", false}};
+  int32_t n = 1 + pc_run_named_files(&o->run, files + 1);
+  return pc_check_named_files(files, n, err);
+}
+
 static pc_status read_problem(const char *path, pc_xc *xc, pc_error *err)
 {
   FILE *in = pc_open_input(path, err);
@@ -220,6 +229,8 @@ int pc_cmd_xc(int argc, char **argv)
   pc_json doc;
   printer p = {&xc, 0, NULL, false};
   pc_status s = parse_options(argc, argv, &o, &err);
+  if (s) goto done;
+  s = check_files(&o, &err);
   if (s) goto done;
   s = read_problem(o.file, &xc, &err);
   if (s) goto done;
