@@ -159,7 +159,8 @@ static char *split_job(const char *dir)
   return pc_path_in(dir, "scott-1.job");
 }
 
-/* The result over its job file; a result whose folder is missing is
+/* The result over its job file or the solution file (by its default
+   name); a result whose folder is missing is
    refused before the job runs, not after (exit status 1, as for a
    checkpoint). */
 Test(output_paths, job_result)
@@ -172,6 +173,13 @@ Test(output_paths, job_result)
   expect_refused(over, message);
   char *after = pc_slurp_file(job);
   cr_expect_str_eq(after, before);
+  free(message);
+  char *result = pc_path_in(dir, "scott-1.result"); /* the default */
+  const char *output[] = {"solve", "--job", job, "-o", result, NULL};
+  cr_assert(asprintf(&message, "%s is also the solution file (-o %s)", result, result) > 0);
+  expect_refused(output, message);
+  cr_expect(access(result, F_OK) != 0, "%s was written", result);
+  free(result);
   const char *args[] = {"solve", "--job", job, "--quiet", "--result", missing, NULL};
   pc_run r = pc_run_program(NULL, args);
   cr_expect_eq(r.status, 1, "%s", r.err);

@@ -422,7 +422,7 @@ static pc_status check_files(solve_cmd *o, pc_error *err)
       {pic->render, "--render", "the picture", true},
       {pic->gallery, "--gallery", "the gallery", true},
       {pic->profile_plot, "--profile-plot", "the profile plot", true},
-      {o->result, "--result", "the job's result", true}};
+      {o->result, o->result_made ? NULL : "--result", "the job's result", true}};
   int32_t n = OWN + pc_run_named_files(&o->ro, files + OWN);
   pc_status s = pc_check_named_files(files, n, err);
   return !s && o->result ? pc_check_writable(o->result, "a result", err) : s;

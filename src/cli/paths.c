@@ -44,15 +44,18 @@ static bool is_file(const pc_named_file *f)
 }
 
 /* "--checkpoint x is also the solution file (-o x)": the written one
-   first. */
+   first; a file named by no option (an operand, a default name) as its
+   name alone. */
 static pc_status refuse(const pc_named_file *a, const pc_named_file *b, pc_error *err)
 {
   const pc_named_file *subject = b->written ? b : a, *other = subject == b ? a : b;
+  const char *option = subject->option ? subject->option : "";
+  const char *gap = subject->option ? " " : "";
   pc_error_file(err, "");
   if (!other->option)
-    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "%s %s is also %s", subject->option,
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "%s%s%s is also %s", option, gap,
                         subject->path, other->role);
-  return pc_error_set(err, PC_ERR_INPUT, 0, 0, "%s %s is also %s (%s %s)", subject->option,
+  return pc_error_set(err, PC_ERR_INPUT, 0, 0, "%s%s%s is also %s (%s %s)", option, gap,
                       subject->path, other->role, other->option, other->path);
 }
 

@@ -12,7 +12,8 @@
 /* A file named on the command line. */
 typedef struct pc_named_file {
   const char *path;    /* NULL: not given; "-": stdin or stdout, not a file */
-  const char *option;  /* how it was named ("-o", "--checkpoint"); NULL: an operand */
+  const char *option;  /* how it was named ("-o", "--checkpoint"); NULL: an operand
+                          or a name the command made */
   const char *role;    /* "the solution file", "the board being read" */
   bool written;
 } pc_named_file;
