@@ -54,7 +54,7 @@ pc_status pc_polyform_canonical(const pc_grid *g, pc_cell *cells, int32_t n, boo
   if (n <= 0) return PC_OK;
   pc_cell *tmp = pc_alloc_array(2 * (size_t)n, sizeof *tmp);
   if (!tmp) return PC_ERR_NOMEM;
-  canon(g, cells, n, one_sided ? pc_grid_rotations(g) : pc_grid_transforms(g), tmp, tmp + n);
+  canon(g, cells, n, pc_shape_turns(g, cells, n, one_sided), tmp, tmp + n);
   free(tmp);
   return PC_OK;
 }
@@ -177,6 +177,23 @@ static pc_status grow(const pc_grid *g, int32_t size, int ts, formset *out)
   return PC_OK;
 }
 
+/* One-sided forms grown by rotations, each flat solid's class merged with
+   its mirror image's (pc_shape_turns). The growth itself keeps to the
+   rotations: a flat form's class under every transform, grown by a ball,
+   could miss a chiral solid, reaching its mirror image only. */
+static void merge_flat_solids(const pc_grid *g, formset *set)
+{
+  pc_cell best[PC_POLYFORM_MAX_SIZE], tmp[PC_POLYFORM_MAX_SIZE];
+  int32_t n = set->size, kept = 0;
+  for (int32_t i = 0; i < set->count; i++)
+    canon(g, set->forms[i].c, n, pc_shape_turns(g, set->forms[i].c, n, true), best, tmp);
+  qsort(set->forms, (size_t)set->count, sizeof *set->forms, form_cmp);
+  for (int32_t i = 0; i < set->count; i++)
+    if (!kept || form_cmp(&set->forms[i], &set->forms[kept - 1]))
+      set->forms[kept++] = set->forms[i];
+  set->count = kept; /* the hash slots are stale now: only forms are read */
+}
+
 /* A one-sided form with its free canonical form, for ordering. */
 typedef struct sided {
   form free;   /* the canonical form under all transforms */
@@ -198,6 +215,7 @@ pc_status pc_polyforms_make(const pc_grid *g, int32_t size, bool one_sided, pc_p
   formset set;
   pc_status st = grow(g, size, ts, &set);
   if (st) return st;
+  if (one_sided) merge_flat_solids(g, &set);
   out->grid = g;
   out->size = size;
   out->count = set.count;

@@ -110,12 +110,18 @@ bool pc_shape_connected(const pc_grid *g, const pc_cell *cells, int32_t n)
   return ok;
 }
 
+int pc_shape_turns(const pc_grid *g, const pc_cell *cells, int32_t n, bool one_sided)
+{
+  bool flat_solid = pc_grid_dimensions(g) == 3 && pc_shape_coplanar(cells, n);
+  return one_sided && !flat_solid ? pc_grid_rotations(g) : pc_grid_transforms(g);
+}
+
 pc_status pc_orients_make(const pc_grid *g, const pc_cell *cells, int32_t n,
                           bool one_sided, pc_orients *out)
 {
   memset(out, 0, sizeof *out);
   if (n < 0) return PC_ERR_INPUT;
-  int ts = one_sided ? pc_grid_rotations(g) : pc_grid_transforms(g);
+  int ts = pc_shape_turns(g, cells, n, one_sided);
   out->cells = pc_alloc_array((size_t)ts * (size_t)n, sizeof *out->cells);
   if (!out->cells) return PC_ERR_NOMEM;
   out->size = n;
@@ -148,9 +154,35 @@ bool pc_shape_planar(const pc_cell *cells, int32_t n)
   return c || r || l;
 }
 
+/* b - a, as 64-bit coordinates. */
+static void difference(pc_cell a, pc_cell b, int64_t d[3])
+{
+  d[0] = (int64_t)b.c - a.c, d[1] = (int64_t)b.r - a.r, d[2] = (int64_t)b.l - a.l;
+}
+
+bool pc_shape_coplanar(const pc_cell *cells, int32_t n)
+{
+  /* A normal from the first two directions out of cells[0] that are not
+     parallel; none such: the points lie on a line. */
+  int64_t normal[3] = {0, 0, 0}, u[3], v[3];
+  for (int32_t i = 1; i < n && !(normal[0] | normal[1] | normal[2]); i++)
+    for (int32_t j = i + 1; j < n && !(normal[0] | normal[1] | normal[2]); j++) {
+      difference(cells[0], cells[i], u);
+      difference(cells[0], cells[j], v);
+      normal[0] = u[1] * v[2] - u[2] * v[1];
+      normal[1] = u[2] * v[0] - u[0] * v[2];
+      normal[2] = u[0] * v[1] - u[1] * v[0];
+    }
+  for (int32_t i = 1; i < n; i++) {
+    difference(cells[0], cells[i], u);
+    if (u[0] * normal[0] + u[1] * normal[1] + u[2] * normal[2]) return false;
+  }
+  return true;
+}
+
 bool pc_shape_mirror_symmetric(const pc_grid *g, const pc_cell *cells, int32_t n)
 {
-  if (n <= 0) return true;
+  if (n <= 0 || pc_shape_turns(g, cells, n, true) == pc_grid_transforms(g)) return true;
   int rot = pc_grid_rotations(g);
   pc_cell *mirror = pc_alloc_array((size_t)n, sizeof *mirror);
   pc_cell *turned = pc_alloc_array((size_t)n, sizeof *turned);

@@ -35,8 +35,16 @@ typedef struct pc_orients {
   int transform[PC_GRID_MAX_TRANSFORMS];   /* the first transform giving i */
 } pc_orients;
 
-/* Applies the grid's transforms in order (only its rotations when
-   one_sided), normalizes and keeps the first of each distinct result.
+/* How many of the grid's transforms, from 0, turn the shape: all of them,
+   or the rotations when one_sided; but all of them for a one-sided solid
+   whose cells lie in one plane (pc_shape_coplanar), since a flat solid
+   turns over in space. That matters on spheres: the rotations keep a
+   plane x + y + z = k as 3 turns and 3 mirrors, while turning the piece
+   over there gives all 12 symmetries of its triangular grid. */
+int pc_shape_turns(const pc_grid *g, const pc_cell *cells, int32_t n, bool one_sided);
+
+/* Applies the grid's first pc_shape_turns transforms in order,
+   normalizes and keeps the first of each distinct result.
    Pentominoes give F, L, N, P, Y: 8; T, U, V, W, Z: 4; I: 2; X: 1. */
 pc_status pc_orients_make(const pc_grid *g, const pc_cell *cells, int32_t n,
                           bool one_sided, pc_orients *out);
@@ -47,7 +55,12 @@ void pc_orients_free(pc_orients *o);
    lattice, grid_sphere.c). */
 bool pc_shape_planar(const pc_cell *cells, int32_t n);
 
-/* Whether a shape's mirror image is one of its rotations. */
+/* Whether the cells' points (c, r, l) lie in one plane, any plane: three
+   or fewer always do. */
+bool pc_shape_coplanar(const pc_cell *cells, int32_t n);
+
+/* Whether a shape's mirror image is one of its rotations (always, for a
+   flat solid, which turns over: pc_shape_turns). */
 bool pc_shape_mirror_symmetric(const pc_grid *g, const pc_cell *cells, int32_t n);
 
 /* ASCII art of the cells at their own coordinates (all >= 0; normalize
