@@ -1,9 +1,10 @@
 /* test_sphere.c — balls on the face-centred cubic lattice: its geometry
    (12 neighbours, the 48 transforms, art places to balls and back, layers
-   resting half a ball apart), the trispheres, the Kanoodle pyramid against
-   a matrix written independently (tests/data/scripts/kanoodle_pyramid.py)
-   with both searches and every engine (the bit sweep in check-long), its
-   solution files and estimate, and located errors. */
+   resting half a ball apart), the trispheres, one-sided pieces (a flat
+   one turns over), the Kanoodle pyramid against a matrix written
+   independently (tests/data/scripts/kanoodle_pyramid.py) with both
+   searches and every engine (the bit sweep in check-long), its solution
+   files and estimate, and located errors. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,6 +96,88 @@ Test(sphere, trispheres)
   cr_assert_eq(pc_polyforms_make(sphere(), 3, false, &p), PC_OK);
   cr_expect_eq(p.count, 4);
   pc_polyforms_free(&p);
+}
+
+/* One-sided polyspheres of 1 to 6 balls; free ones unchanged. A flat
+   piece turns over, so it has no mirror twin: the three balls of every
+   trisphere lie in a plane, and one-sided they are the 4 free ones. The
+   one-sided figures come from an independent enumeration (a Python
+   script: every fixed polysphere grown ball by ball from the 12
+   neighbours, classed under the 24 rotations, or under all 48 symmetries
+   when its balls are coplanar). */
+Test(sphere, one_sided_counts)
+{
+  static const int32_t free_count[] = {1, 1, 4, 20, 131, 1211},
+                       one_sided[] = {1, 1, 4, 25, 210, 2209};
+  for (int32_t n = 1; n <= 6; n++)
+    for (int sided = 0; sided < 2; sided++) {
+      pc_polyforms p;
+      cr_assert_eq(pc_polyforms_make(sphere(), n, sided, &p), PC_OK);
+      cr_expect_eq(p.count, sided ? one_sided[n - 1] : free_count[n - 1], "%d balls: %d", n,
+                   p.count);
+      for (int32_t i = 0; sided && i < p.count; i++)
+        if (pc_shape_coplanar(p.cells + (size_t)i * (size_t)n, n)) cr_expect_not(p.mirror[i]);
+      pc_polyforms_free(&p);
+    }
+}
+
+/* Orientations of a piece (one-sided or free). */
+static int orientations(const pc_cell *cells, int32_t n, bool one_sided)
+{
+  pc_orients o;
+  cr_assert_eq(pc_orients_make(sphere(), cells, n, one_sided, &o), PC_OK);
+  int count = o.count;
+  pc_orients_free(&o);
+  return count;
+}
+
+/* Three balls bent at 120 degrees lie in a plane x - y - z = 0, where the
+   lattice's rotations act as 3 turns and 3 mirrors only, and a mirror
+   about the bend is not among them: one-sided, the piece still takes
+   every orientation, as a real one turned over does. A twisted path of 4
+   balls is chiral: half of its orientations. */
+Test(sphere, flat_pieces_turn_over)
+{
+  const pc_cell bent[] = {{0, 0, 0}, {1, 1, 0}, {2, 1, 1}};
+  const pc_cell twisted[] = {{0, 0, 0}, {1, 1, 0}, {2, 1, 1}, {2, 2, 2}};
+  cr_expect(pc_shape_coplanar(bent, 3));
+  cr_expect_not(pc_shape_coplanar(twisted, 4));
+  cr_expect_eq(orientations(bent, 3, true), orientations(bent, 3, false));
+  cr_expect(pc_shape_mirror_symmetric(sphere(), bent, 3));
+  cr_expect_eq(2 * orientations(twisted, 4, true), orientations(twisted, 4, false));
+  cr_expect_not(pc_shape_mirror_symmetric(sphere(), twisted, 4));
+}
+
+/* A 4 x 3 rhombus of balls in the plane x - y - z = 0 filled with the
+   four trispheres, any number of each: the one-sided set that `pieces`
+   writes gives the free set's solutions (placed by rotations only, the
+   bent B4 missed half of its placements: 17). A board's one_sided entry
+   adds no mirror twin to a flat piece: two bent pieces fill 3 x 2. */
+Test(sphere, one_sided_flat_pieces_solve)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-sphere-XXXXXX"), *set = pc_path_in(dir, "tri.yaml"),
+       *board = pc_path_in(dir, "b.yaml");
+  for (int sided = 0; sided < 2; sided++) {
+    const char *args[] = {"pieces", "--grid", "sphere", "--size", "3", sided ? "-1" : NULL,
+                          NULL};
+    pc_run r = pc_run_program(NULL, args);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    pc_write_file(set, r.out, strlen(r.out));
+    pc_run_free(&r);
+    const char *b = "grid: sphere\npieces:\n  - set: tri\n    only: [B1, B2, B3, B4]\n"
+                    "    copies: any\nboard: [\"####\", \"####\", \"####\"]\n";
+    pc_write_file(board, b, strlen(b));
+    pc_solved s = pc_solve_board(board);
+    cr_expect_eq(s.solutions, 33, "%s: %llu", sided ? "one-sided" : "free",
+                 (unsigned long long)s.solutions);
+    cr_expect_eq(s.unique, 21);
+  }
+  const char *b = "grid: sphere\npieces:\n  - pieces: {V: [\"##\", \".#\"]}\n"
+                  "    one_sided: true\n    copies: 2\nboard: [\"###\", \"###\"]\n";
+  pc_write_file(board, b, strlen(b));
+  cr_expect_eq(pc_solve_board(board).solutions, 1);
+  pc_remove_tree(dir);
+  free(set), free(board), free(dir);
 }
 
 /* `polycover ARGS`: its output holds `want`. */
