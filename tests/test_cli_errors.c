@@ -113,6 +113,22 @@ Test(cli_errors, out_of_memory_is_no_success, .timeout = 120)
   }
 }
 
+/* Each of the n commands (under `launcher`, if not NULL) exits with
+   `status`, saying "polycover COMMAND: " and then `message`. */
+static void expect_each_says(const char *const *const *commands, size_t n,
+                             const char *const *launcher, int status, const char *message)
+{
+  for (size_t i = 0; i < n; i++) {
+    pc_run r = launcher ? pc_run_launched(NULL, launcher, commands[i])
+                        : pc_run_program(NULL, commands[i]);
+    char want[160];
+    snprintf(want, sizeof want, "polycover %s: %s", commands[i][0], message);
+    cr_expect_eq(r.status, status, "%s: exit %d: %s", commands[i][0], r.status, r.err);
+    cr_expect(strstr(r.err, want), "%s: %s", commands[i][0], r.err);
+    pc_run_free(&r);
+  }
+}
+
 /* Each command with stdout on a full device: exit 1 and a message. */
 Test(cli_errors, stdout_write_errors, .timeout = 120)
 {
@@ -127,15 +143,8 @@ Test(cli_errors, stdout_write_errors, .timeout = 120)
   const char *rows[] = {"rows", "boards/scott.yaml", NULL}; /* not the board's error */
   const char *pieces[] = {"pieces", "--size", "7", NULL};
   const char *const *commands[] = {solve, xc, queens, list, estimate, sudoku, help, rows, pieces};
-  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
-    pc_run r = pc_run_launched(NULL, launcher, commands[i]);
-    char want[96];
-    snprintf(want, sizeof want, "polycover %s: cannot write to standard output: ",
-             commands[i][0]);
-    cr_expect_eq(r.status, 1, "%s: exit %d: %s", commands[i][0], r.status, r.err);
-    cr_expect(strstr(r.err, want), "%s: %s", commands[i][0], r.err);
-    pc_run_free(&r);
-  }
+  expect_each_says(commands, sizeof commands / sizeof *commands, launcher, 1,
+                   "cannot write to standard output: ");
 }
 
 /* --index past the last solution: nothing to draw is an error (2). */
@@ -165,15 +174,8 @@ Test(cli_errors, input_is_a_folder)
   const char *merge[] = {"merge", "tests/data", NULL};
   const char *score[] = {"score", "tests/data", NULL};
   const char *const *commands[] = {sudoku, xc, resume, job, merge, score};
-  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
-    pc_run r = pc_run_program(NULL, commands[i]);
-    char want[96];
-    snprintf(want, sizeof want, "polycover %s: tests/data: is a folder, not a file",
-             commands[i][0]);
-    cr_expect_eq(r.status, 2, "%s: exit %d: %s", commands[i][0], r.status, r.err);
-    cr_expect(strstr(r.err, want), "%s: %s", commands[i][0], r.err);
-    pc_run_free(&r);
-  }
+  expect_each_says(commands, sizeof commands / sizeof *commands, NULL, 2,
+                   "tests/data: is a folder, not a file");
 }
 
 /* A DLX1 problem of n items, each its own option: one solution. */

@@ -96,20 +96,30 @@ Test(output_paths, output_is_picture)
   free(dir);
 }
 
-/* The board being read, as the checkpoint or the solution file. */
-Test(output_paths, board_is_output)
+/* The command `cmd read OPTION read` refused: "OPTION read is also
+   ROLE", and the file kept. */
+static void expect_read_not_written(const char *cmd, const char *read, const char *option,
+                                    const char *role)
+{
+  char *message;
+  cr_assert(asprintf(&message, "%s %s is also %s", option, read, role) > 0);
+  const char *args[] = {cmd, read, option, read, NULL};
+  expect_refused(args, message);
+  expect_kept(read);
+  free(message);
+}
+
+/* The board being read, as solve's checkpoint or solution file; the file
+   render draws or challenge reads, as the picture or the booklet. */
+Test(output_paths, read_not_written)
 {
   char *dir = pc_scratch_dir("/tmp/pc-outpaths-XXXXXX"), *board = kept_file(dir, "b.yaml");
-  char *message;
-  cr_assert(asprintf(&message, "--checkpoint %s is also the board being read", board) > 0);
-  const char *checkpoint[] = {"solve", board, "--checkpoint", board, NULL};
-  expect_refused(checkpoint, message);
-  free(message);
-  cr_assert(asprintf(&message, "-o %s is also the board being read", board) > 0);
-  const char *output[] = {"solve", board, "-o", board, NULL};
-  expect_refused(output, message);
-  expect_kept(board);
-  free(message), free(board);
+  char *file = kept_file(dir, "f.svg");
+  expect_read_not_written("solve", board, "--checkpoint", "the board being read");
+  expect_read_not_written("solve", board, "-o", "the board being read");
+  expect_read_not_written("render", file, "-o", "the solution file being read");
+  expect_read_not_written("challenge", file, "--booklet", "the board being read");
+  free(board), free(file);
   pc_remove_tree(dir);
   free(dir);
 }
@@ -126,24 +136,6 @@ Test(output_paths, matrix_is_checkpoint)
   expect_kept(matrix);
   expect_kept(link);
   free(message), free(matrix), free(link);
-  pc_remove_tree(dir);
-  free(dir);
-}
-
-/* render and challenge: the picture or booklet over the file read. */
-Test(output_paths, picture_is_input)
-{
-  char *dir = pc_scratch_dir("/tmp/pc-outpaths-XXXXXX"), *file = kept_file(dir, "f.svg");
-  char *message;
-  cr_assert(asprintf(&message, "-o %s is also the solution file being read", file) > 0);
-  const char *render[] = {"render", file, "-o", file, NULL};
-  expect_refused(render, message);
-  free(message);
-  cr_assert(asprintf(&message, "--booklet %s is also the board being read", file) > 0);
-  const char *challenge[] = {"challenge", file, "--booklet", file, NULL};
-  expect_refused(challenge, message);
-  expect_kept(file);
-  free(message), free(file);
   pc_remove_tree(dir);
   free(dir);
 }
