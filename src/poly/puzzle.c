@@ -41,7 +41,8 @@ static pc_status name_list(pc_ydoc *y, const yaml_node_t *names, const pc_pieces
       return pc_ydoc_fail(y, item, err, "set '%s' has no piece '%s'", set->name, s);
     for (int j = 0; j < i; j++) /* twice is no second copy: copies says how many */
       if (!strcmp(pc_ydoc_scalar(pc_ydoc_item(y, names, j)), s))
-        return pc_ydoc_fail(y, item, err, "piece '%s' is listed twice (copies: 2 takes it twice)", s);
+        return pc_ydoc_fail(y, item, err,
+                            "piece '%s' is listed twice (copies: 2 takes it twice)", s);
     if (!strcmp(s, name)) *found = true;
   }
   return PC_OK;
