@@ -150,13 +150,19 @@ Test(json, queens_and_sudoku)
   pc_run_free(&r);
 }
 
-/* xc --print --json: its solutions in the one document. */
+/* xc --print --json: its solutions in the one document; with --profile
+   the profile too (not on stderr), its nodes adding up to the search's. */
 Test(json, xc_solutions)
 {
-  pc_run r = run_json((const char *[]){"xc", "--print", "--json", "-j2",
+  pc_run r = run_json((const char *[]){"xc", "--print", "--json", "-j2", "--profile",
                                        "tests/data/scott.dlx", NULL});
   cr_expect_eq(occurrences(r.out, "\"number\": "), 520);
   cr_expect_eq(pc_json_get_u64(r.out, "solutions"), 520);
+  const char *profile = strstr(r.out, "\"profile\"");
+  cr_assert(profile, "%s", r.out);
+  cr_expect_eq(sum_after(profile, r.out + strlen(r.out), "\"nodes\": "),
+               pc_json_get_u64(r.out, "nodes"));
+  cr_expect(!strstr(r.err, "level"), "%s", r.err);
   pc_run_free(&r);
 }
 

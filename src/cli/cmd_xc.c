@@ -28,6 +28,7 @@ static const char usage[] =
     "      --profile        print nodes and updates per level\n"
     "      --json           print one JSON object: engine, solutions, nodes,\n"
     "                       updates, seconds, complete, threads, subproblems\n"
+    "                       (with --profile: profile, nodes and updates per level)\n"
     "                       (with --print: solution_list, each solution's\n"
     "                       number and option lines)\n"
     PC_RUN_USAGE
@@ -212,11 +213,12 @@ static void print_counts(const xc_options *o, printer *p, const pc_runner_result
     pc_json_u64(j, "split_depth", (uint64_t)res->split_depth);
     pc_json_bool(j, "interrupted", res->interrupted);
     pc_json_stats(j, &res->stats, res->seconds);
+    if (o->profile) pc_json_profile(j, &res->stats);
     pc_json_end(j);
   } else {
     pc_print_summary(stdout, &res->stats, res->seconds);
+    if (o->profile) pc_print_profile(stdout, &res->stats);
   }
-  if (o->profile) pc_print_profile(o->json ? stderr : stdout, &res->stats);
 }
 
 int pc_cmd_xc(int argc, char **argv)
