@@ -195,6 +195,21 @@ Test(cli_usage, solve_from_stdin)
   pc_run_free(&r);
 }
 
+/* --profile shows updates only where the engine counts them (DLX), not
+   a column of zeros for the bitset engines. */
+Test(cli_usage, profile_columns)
+{
+  const char *bits[] = {"xc", "tests/data/knuth3.dlx", "--profile", "--engine", "bitdlx", NULL};
+  const char *dlx[] = {"xc", "tests/data/knuth3.dlx", "--profile", "--engine", "dlx", NULL};
+  pc_run a = pc_run_program(NULL, bits), b = pc_run_program(NULL, dlx);
+  cr_expect(strstr(a.out, "level           nodes\n"), "%s", a.out);
+  cr_expect(!strstr(a.out, "updates"), "%s", a.out);
+  cr_expect(strstr(b.out, "upd/node\n"), "%s", b.out);
+  cr_expect(strstr(b.out, "total               6 (100%)                30 (100%)"), "%s", b.out);
+  pc_run_free(&a);
+  pc_run_free(&b);
+}
+
 /* A search stopped by --limit says what its counts cover, one class per
    solution or all solutions (where no class may be counted yet). */
 Test(cli_usage, limit_says_what_counts_cover)

@@ -213,19 +213,29 @@ static double percent(uint64_t part, uint64_t whole)
   return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
+/* One line of the profile: nodes, and updates where the engine counts
+   them (the bitset engines do not). */
+static void profile_line(FILE *out, const char *label, uint64_t n, uint64_t u,
+                         const pc_dlx_stats *st)
+{
+  fprintf(out, "%5s %15llu (%3.0f%%)", label, (unsigned long long)n, percent(n, st->nodes));
+  if (!st->no_updates)
+    fprintf(out, " %17llu (%3.0f%%) %12.1f", (unsigned long long)u, percent(u, st->updates),
+            n ? (double)u / (double)n : 0.0);
+  fputc('\n', out);
+}
+
 void pc_print_profile(FILE *out, const pc_dlx_stats *st)
 {
-  fprintf(out, "%5s %15s %7s %17s %7s %12s\n", "level", "nodes", "", "updates", "",
-          "upd/node");
+  fprintf(out, "%5s %15s", "level", "nodes");
+  if (!st->no_updates) fprintf(out, " %7s %17s %7s %12s", "", "updates", "", "upd/node");
+  fputc('\n', out);
   for (int32_t l = 0; l < st->levels; l++) {
-    uint64_t n = st->level_nodes[l], u = st->level_updates[l];
-    fprintf(out, "%5d %15llu (%3.0f%%) %17llu (%3.0f%%) %12.1f\n", (int)l,
-            (unsigned long long)n, percent(n, st->nodes), (unsigned long long)u,
-            percent(u, st->updates), n ? (double)u / (double)n : 0.0);
+    char label[16];
+    snprintf(label, sizeof label, "%d", (int)l);
+    profile_line(out, label, st->level_nodes[l], st->level_updates[l], st);
   }
-  fprintf(out, "%5s %15llu (100%%) %17llu (100%%) %12.1f\n", "total",
-          (unsigned long long)st->nodes, (unsigned long long)st->updates,
-          st->nodes ? (double)st->updates / (double)st->nodes : 0.0);
+  profile_line(out, "total", st->nodes, st->updates, st);
 }
 
 void pc_json_begin(pc_json *j, FILE *out)
