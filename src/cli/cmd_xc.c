@@ -25,7 +25,7 @@ static const char usage[] =
     "      --leftmost       branch on the first uncovered item, not the\n"
     "                       first of smallest size (Knuth's rule); engines dlx\n"
     "                       and bitdlx\n"
-    "      --profile        print nodes and updates per level\n"
+    "      --profile        print nodes per level (and updates, with DLX)\n"
     "      --json           print one JSON object: engine, solutions, nodes,\n"
     "                       updates, seconds, complete, threads, subproblems\n"
     "                       (with --profile: profile, nodes and updates per level)\n"
