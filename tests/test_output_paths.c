@@ -140,6 +140,30 @@ Test(output_paths, matrix_is_checkpoint)
   free(dir);
 }
 
+/* A challenge made from a challenge of the folder it writes: refused
+   before the folder is written, the board kept. */
+Test(output_paths, challenge_board_in_out)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-outpaths-XXXXXX");
+  char *first = pc_path_in(dir, "challenge-001.yaml");
+  const char *make[] = {"challenge", "boards/kanoodle.yaml", "--count", "2", "--out", dir, NULL};
+  pc_run r = pc_run_program(NULL, make);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+  char *before = pc_slurp_file(first), *message;
+  cr_assert(asprintf(&message,
+                     "--out %s would write over the board being read (%s): write the "
+                     "challenges in another folder",
+                     dir, first) > 0);
+  const char *again[] = {"challenge", first, "--count", "2", "--out", dir, NULL};
+  expect_refused(again, message);
+  char *after = pc_slurp_file(first);
+  cr_expect_str_eq(after, before);
+  free(message), free(before), free(after), free(first);
+  pc_remove_tree(dir);
+  free(dir);
+}
+
 /* A job file, split from scott.yaml into dir: DIR/scott-1.job. */
 static char *split_job(const char *dir)
 {

@@ -207,9 +207,30 @@ static bool is_challenge(const char *name)
   return !strncmp(name, "challenge-", 10) && pc_name_ends(name + 10, ".yaml");
 }
 
+/* None of the files the folder gets (names, then index.json) is the
+   board being read: a challenge made from a challenge in the same folder
+   would write over it. */
+static pc_status check_board_kept(const output *w, pc_error *err)
+{
+  bool same = false;
+  for (int32_t i = 0; i <= w->set->n && !same; i++) {
+    char *path = path_in(w->o->out, i < w->set->n ? w->names[i] : "index.json");
+    if (!path) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    same = pc_same_file(path, w->o->path);
+    free(path);
+  }
+  if (!same) return PC_OK;
+  pc_error_file(err, "");
+  return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                      "--out %s would write over the board being read (%s): write the "
+                      "challenges in another folder", w->o->out, w->o->path);
+}
+
 static pc_status write_boards(output *w, pc_error *err)
 {
   const char *dir = w->o->out;
+  pc_status kept = check_board_kept(w, err);
+  if (kept) return kept;
   if (mkdir(dir, 0777) && errno != EEXIST) {
     pc_error_file(err, dir);
     return pc_error_set(err, PC_ERR_IO, 0, 0, "cannot make the folder: %s", strerror(errno));
