@@ -28,7 +28,8 @@ static const char usage[] =
     "      --profile        print nodes per level (and updates, with DLX)\n"
     "      --json           print one JSON object: engine, solutions, nodes,\n"
     "                       updates, seconds, complete, threads, subproblems\n"
-    "                       (with --profile: profile, nodes and updates per level)\n"
+    "                       (with --profile: profile, nodes per level, and\n"
+    "                       updates with DLX)\n"
     "                       (with --print: solution_list, each solution's\n"
     "                       number and option lines)\n"
     PC_RUN_USAGE
