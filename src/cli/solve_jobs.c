@@ -41,9 +41,7 @@ pc_status pc_solve_job_header(pc_job *j, const char *board, const pc_solver *sv,
   snprintf(j->rule, sizeof j->rule, "%s", pc_choose_name(cfg->choose));
   snprintf(j->options, sizeof j->options, "%s%s%s", sv->census.all ? "all" : "unique",
            best ? " best" : "", sym_table ? " sym-table" : "");
-  /* No search goes deeper: a deeper split is the same split. */
-  int32_t deepest = pc_xc_depth(&sv->matrix.xc);
-  j->depth = depth < deepest ? depth : deepest;
+  j->depth = depth;
   return PC_OK;
 }
 
@@ -178,7 +176,9 @@ pc_status pc_solve_split_jobs(const pc_job *header, const pc_solver *sv,
   pc_runner_plan plan;
   pc_status s = pc_runner_plan_make(&sv->matrix.xc, &split, 1, &plan, err);
   if (s) return s;
-  s = deal_and_write(header, sv, &plan, jobs, dir, json, err);
+  pc_job split_header = *header; /* the depth the runner split at: none past the deepest */
+  split_header.depth = plan.depth;
+  s = deal_and_write(&split_header, sv, &plan, jobs, dir, json, err);
   pc_runner_plan_free(&plan);
   return s;
 }

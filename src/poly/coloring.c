@@ -210,6 +210,12 @@ static void append(char *buf, size_t size, size_t *at, const char *fmt, ...)
   if (n > 0) *at += (size_t)n;
 }
 
+/* A text cut short by the buffer ends with "...". */
+static void mark_cut(char *buf, size_t size, size_t at)
+{
+  if (at >= size && size > 4) strcpy(buf + size - 4, "...");
+}
+
 static void append_counts(char *buf, size_t size, size_t *at, const counts *v, int k)
 {
   for (int c = 0; c < k; c++) append(buf, size, at, "%s%d", c ? "+" : "", (int)v->n[c]);
@@ -232,7 +238,7 @@ static void explain(const problem *p, const pc_puzzle *pz, char *why, size_t siz
       append_counts(why, size, &at, &x->vectors[i], k);
     }
   }
-  if (at >= size && size > 4) strcpy(why + size - 4, "...");
+  mark_cut(why, size, at);
 }
 
 /* Whether a piece that must be placed has no placement: then no
@@ -251,7 +257,7 @@ static bool placeless(const pc_puzzle *pz, const pc_matrix *m, char *why, size_t
     none++;
   }
   if (none && why) append(why, size, &at, " fit%s nowhere on the board", none > 1 ? "" : "s");
-  if (at >= size && size > 4) strcpy(why + size - 4, "...");
+  mark_cut(why, size, at);
   free(placed);
   return none > 0;
 }
