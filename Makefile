@@ -5,6 +5,7 @@
 #   make lint       layers include only downwards, functions of 60 lines at most
 #   make MPI=1      build-mpi/polycover against Open MPI (solve --mpi)
 #   make check-long the long enumerations (minutes)
+#   make TSAN=1 check-threads  the threaded commands under ThreadSanitizer
 #   make bench      measured speed, printed and written into docs/speed.md
 #   make install PREFIX=/usr/local   (DESTDIR too); make uninstall likewise
 #   make check-install  install in a temporary folder, build a user of it, uninstall
@@ -46,6 +47,14 @@ CFLAGS  += -DPC_MPI
 BUILD   ?= build-mpi$(if $(filter 1,$(SAN)),-san)
 endif
 
+# TSAN=1: the program under ThreadSanitizer, for check-threads (Criterion
+# cannot start under it, so the suite itself is not built this way).
+ifeq ($(TSAN),1)
+BUILD   ?= build-tsan
+CFLAGS  += -fsanitize=thread
+LDFLAGS += -fsanitize=thread
+endif
+
 # BUILD may be set on the command line to keep separate trees apart.
 ifeq ($(SAN),1)
 BUILD   ?= build-san
@@ -70,7 +79,7 @@ DEPS     := $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/src/cli
 # The default build puts the program at the top; others keep it in BUILD.
 BIN := $(if $(filter build,$(BUILD)),polycover,$(BUILD)/polycover)
 
-.PHONY: all test lint check-long bench fuzz install uninstall check-install clean
+.PHONY: all test lint check-long check-threads bench fuzz install uninstall check-install clean
 all: $(BIN) $(BUILD)/libpolycover.a
 
 # V=1 shows the whole commands.
@@ -97,7 +106,7 @@ $(BUILD)/tests/run: $(TEST_OBJ) $(CLI_OBJ) $(BUILD)/libpolycover.a
 # The tests run the program too (exit codes, messages): POLYCOVER names it.
 # fontconfig's caches are never freed: tests/lsan.supp keeps them out of
 # the sanitizer's leak report.
-test check-long: CFLAGS += -Werror
+test check-long check-threads: CFLAGS += -Werror
 test: $(BUILD)/tests/run $(BIN)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 POLYCOVER=./$(BIN) ./$(BUILD)/tests/run $(TESTFLAGS)
 
@@ -108,6 +117,10 @@ lint:
 
 check-long: $(BUILD)/tests/run $(BIN)
 	POLYCOVER_LONG=1 POLYCOVER=./$(BIN) ./$(BUILD)/tests/run --filter 'long/*' $(TESTFLAGS)
+
+# The threaded commands under ThreadSanitizer: make TSAN=1 check-threads.
+check-threads: $(BIN)
+	bash tests/threads.sh ./$(BIN)
 
 $(BUILD)/bench/bench: $(BUILD)/bench/bench.o $(BUILD)/libpolycover.a
 	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@

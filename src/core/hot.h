@@ -13,7 +13,11 @@
 
 #include <stdbool.h>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && defined(__linux__)
+/* Not under ThreadSanitizer (make TSAN=1): the loader runs an ifunc's
+   resolver before the sanitizer's runtime is up, and its instrumented
+   code crashes there. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && defined(__linux__) && \
+    !defined(__SANITIZE_THREAD__)
 #define PC_HOT_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #define PC_HOT_VECTOR \
   __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi2,bmi,bmi2,popcnt")))
