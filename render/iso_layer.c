@@ -140,7 +140,9 @@ static void draw_face(const group *g, const pc_iso_unit *u, const long k[3], pc_
   cairo_t *cr = g->cr;
   pc_point p[4];
   face_corners(g, u, a, p);
-  for (int i = 0; i < 4; i++) cairo_line_to(cr, p[i].x, p[i].y);
+  /* A label's text leaves a current point: line_to alone would join it. */
+  cairo_move_to(cr, p[0].x, p[0].y);
+  for (int i = 1; i < 4; i++) cairo_line_to(cr, p[i].x, p[i].y);
   cairo_close_path(cr);
   set_color(cr, pc_iso_shade(pc_iso_color(g->s, u, g->o), f));
   cairo_fill_preserve(cr);

@@ -83,6 +83,36 @@ static pc_iso_unit ball(double x, double y, double z, int32_t piece)
 
 /* ---- cubes ---- */
 
+/* The scene drawn on a context whose path already has a current point, as
+   the text of a label or caption drawn just before leaves one: the same
+   pixels as on a fresh context (no face joined to that point). */
+Test(iso, current_point_left_by_text_changes_nothing)
+{
+  pc_iso_unit u[] = {cube(0, 0, 0, 1), cube(1, 0, 0, 2), ball(0, 3, 0, 3)};
+  pc_iso_scene s = {u, 3, NULL};
+  pc_iso_opts o = pc_iso_defaults();
+  image fresh = draw(&s, &o);
+  double w, h;
+  pc_iso_size(&s, &o, &w, &h);
+  cairo_surface_t *after =
+      cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(w), (int)ceil(h));
+  cairo_t *cr = cairo_create(after);
+  pc_draw_background(cr, w, h, &o.draw);
+  cairo_move_to(cr, 1, h - 1);
+  pc_error err = {0};
+  cr_assert_eq(pc_iso_draw(cr, &s, &o, &err), PC_OK);
+  cairo_destroy(cr);
+  cairo_surface_flush(after);
+  size_t bytes = (size_t)cairo_image_surface_get_stride(after) *
+                 (size_t)cairo_image_surface_get_height(after);
+  cr_expect(memcmp(cairo_image_surface_get_data(fresh.s), cairo_image_surface_get_data(after),
+                   bytes) == 0,
+            "the same pixels");
+  cairo_surface_destroy(after);
+  cairo_surface_destroy(fresh.s);
+}
+
+
 Test(iso, cube_faces_are_three_shades_on_the_background)
 {
   pc_iso_unit u[] = {cube(0, 0, 0, 2)};
