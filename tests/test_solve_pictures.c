@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "support.h"
@@ -65,6 +66,33 @@ Test(solve_pictures, bad_names_fail_early)
   r = pc_run_program(NULL, index);
   cr_expect_eq(r.status, 2);
   pc_run_free(&r);
+}
+
+/* A picture that cannot be written (a folder's name, a missing folder)
+   is refused before the search, not after it; and nothing else is
+   written. */
+Test(solve_pictures, unwritable_pictures_fail_before_the_search)
+{
+  char *dir = pc_scratch_dir("/tmp/polycover-unwritable-XXXXXX");
+  char *folder = pc_path_in(dir, "taken.png"), *missing = pc_path_in(dir, "no/such/x.svg"),
+       *deep = pc_path_in(dir, "no/such/"), *sol = pc_path_in(dir, "s.sol");
+  cr_assert_eq(mkdir(folder, 0700), 0);
+  const char *option[] = {"--render", "--gallery", "--profile-plot", "--gallery"};
+  const char *target[] = {folder, missing, missing, deep};
+  for (int i = 0; i < 4; i++) {
+    const char *args[] = {"solve", "boards/scott.yaml", "--count", "--threads", "1",
+                          "-o", sol, option[i], target[i], NULL};
+    pc_run r = pc_run_program(NULL, args);
+    cr_expect_eq(r.status, 1, "%s %s: %s", option[i], target[i], r.err);
+    cr_expect(strstr(r.err, target[i]), "%s", r.err);
+    cr_expect(!strstr(r.out, "solutions:"), "searched before failing: %s", r.out);
+    cr_expect_neq(access(sol, F_OK), 0, "%s %s: the solution file was written", option[i],
+                  target[i]);
+    pc_run_free(&r);
+  }
+  free(folder), free(missing), free(deep), free(sol);
+  pc_remove_tree(dir);
+  free(dir);
 }
 
 /* The text between each `open` and the next `close`, in order, one a line. */

@@ -93,3 +93,10 @@ pc_status pc_check_writable(const char *path, const char *what, pc_error *err)
   if (!s) pc_error_file(err, "");
   return s;
 }
+
+pc_status pc_check_savable(const char *path, const char *what, pc_error *err)
+{
+  struct stat st;
+  if (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) return PC_OK;
+  return pc_check_writable(path, what, err);
+}

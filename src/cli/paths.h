@@ -33,4 +33,8 @@ pc_status pc_check_named_files(const pc_named_file *files, int32_t n, pc_error *
    or a device, or its folder cannot take a new file. */
 pc_status pc_check_writable(const char *path, const char *what, pc_error *err);
 
+/* A file saved as atomic.h saves it (a picture): as pc_check_writable,
+   but a device or a pipe is fine, written straight through. */
+pc_status pc_check_savable(const char *path, const char *what, pc_error *err);
+
 #endif

@@ -4,8 +4,10 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "cli/common.h"
+#include "cli/paths.h"
 #include "core/alloc.h"
 #include "render/gallery.h"
 #include "render/output.h"
@@ -31,14 +33,35 @@ pc_status pc_solve_pictures_check(pc_solve_pictures *p, pc_error *err)
 
 bool pc_solve_pictures_scored(const pc_solve_pictures *p) { return p->gallery != NULL; }
 
-pc_status pc_solve_pictures_start(pc_solve_pictures *p, int32_t n_cells, pc_error *err)
+/* A picture's file: its format known and its folder able to take it. */
+static pc_status check_picture(const char *path, pc_error *err)
 {
   pc_format fmt;
+  pc_status s = pc_format_of(path, &fmt, err);
+  return s ? s : pc_check_savable(path, "the picture", err);
+}
+
+/* A gallery: a sheet as a picture; a folder's index.html, or a folder
+   still to be made in one that takes it. */
+static pc_status check_gallery(const char *path, pc_error *err)
+{
+  struct stat st;
+  if (!pc_gallery_is_dir(path)) return check_picture(path, err);
+  if (stat(path, &st)) return pc_check_savable(path, "the gallery", err);
+  char *index = NULL;
+  if (asprintf(&index, "%s/index.html", path) < 0)
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  pc_status s = pc_check_savable(index, "the gallery", err);
+  free(index);
+  return s;
+}
+
+pc_status pc_solve_pictures_start(pc_solve_pictures *p, int32_t n_cells, pc_error *err)
+{
   pc_status s = PC_OK;
-  if (p->render && (s = pc_format_of(p->render, &fmt, err))) return s;
-  if (p->profile_plot && (s = pc_format_of(p->profile_plot, &fmt, err))) return s;
-  if (p->gallery && !pc_gallery_is_dir(p->gallery) && (s = pc_format_of(p->gallery, &fmt, err)))
-    return s;
+  if (p->render && (s = check_picture(p->render, err))) return s;
+  if (p->profile_plot && (s = check_picture(p->profile_plot, err))) return s;
+  if (p->gallery && (s = check_gallery(p->gallery, err))) return s;
   if (p->render && pc_tiling_init(&p->picked, n_cells)) s = PC_ERR_NOMEM;
   if (p->gallery) {
     p->shown = pc_alloc_array((size_t)p->max, sizeof *p->shown);
