@@ -95,6 +95,50 @@ Test(solve_pictures, unwritable_pictures_fail_before_the_search)
   free(dir);
 }
 
+/* One picture that cannot be made (a gallery too wide for a PNG) costs
+   no other: the profile plot after it is drawn all the same, and the
+   failure is said and makes the exit status 1. */
+Test(solve_pictures, a_failed_picture_costs_no_other)
+{
+  char *dir = pc_scratch_dir("/tmp/polycover-onefails-XXXXXX");
+  char *sheet = pc_path_in(dir, "wide.png"), *plot = pc_path_in(dir, "plot.svg");
+  const char *args[] = {"solve", "boards/kanoodle-pyramid.yaml", "--limit", "70", "--count",
+                        "--threads", "1", "--gallery", sheet, "--columns", "70",
+                        "--profile-plot", plot, NULL};
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 1, "%s", r.err);
+  cr_expect(strstr(r.err, sheet), "%s", r.err);
+  cr_expect_neq(access(sheet, F_OK), 0);
+  cr_expect(starts_with_file(plot, "<?xml", 5), "the profile plot was not drawn");
+  pc_run_free(&r);
+  free(sheet), free(plot);
+  pc_remove_tree(dir);
+  free(dir);
+}
+
+/* A job whose gallery cannot be made still writes its result for merge. */
+Test(solve_pictures, a_failed_picture_costs_no_job_result)
+{
+  char *dir = pc_scratch_dir("/tmp/polycover-jobpicture-XXXXXX");
+  char *job = pc_path_in(dir, "soma-1.job"), *result = pc_path_in(dir, "soma-1.result"),
+       *sheet = pc_path_in(dir, "wide.png");
+  const char *split[] = {"solve", "boards/soma.yaml", "--split-only", "1", "--jobs", "1",
+                         "--dir", dir, NULL};
+  pc_run r = pc_run_program(NULL, split);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+  const char *run[] = {"solve", "--job", job, "--count", "--threads", "1", "--gallery", sheet,
+                       "--max", "240", "--columns", "240", NULL};
+  r = pc_run_program(NULL, run);
+  cr_expect_eq(r.status, 1, "%s", r.err);
+  cr_expect(strstr(r.err, sheet), "%s", r.err);
+  cr_expect_eq(access(result, R_OK), 0, "the job's result was not written");
+  pc_run_free(&r);
+  free(job), free(result), free(sheet);
+  pc_remove_tree(dir);
+  free(dir);
+}
+
 /* The text between each `open` and the next `close`, in order, one a line. */
 static char *between(const char *html, const char *open, const char *close)
 {

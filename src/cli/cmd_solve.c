@@ -545,9 +545,15 @@ static pc_status finish_search(solve_cmd *o, pc_status s, pc_error *err)
                             .out = o->writer.f == stdout ? stderr : stdout};
   pc_solve_report_print(&report);
   if (o->run.output) s = finish_output(o, s, err);
-  if (!s) s = pc_solve_pictures_finish(&o->run.pictures, &o->pz, cs, o->best, &st, err);
-  if (!s && o->job_path && st.complete)
-    s = pc_solve_job_finish(o->job_path, o->result, &o->job, &o->sv, &o->res, err);
+  if (s) return pc_run_finish("solve", s, &o->res, err);
+  s = pc_solve_pictures_finish(&o->run.pictures, &o->pz, cs, o->best, &st, err);
+  /* A picture that failed costs the job's result nothing. */
+  pc_error job_err = {0};
+  if (o->job_path && st.complete)
+    s = pc_first_failure("solve", s,
+                         pc_solve_job_finish(o->job_path, o->result, &o->job, &o->sv, &o->res,
+                                             &job_err),
+                         &job_err, err);
   return pc_run_finish("solve", s, &o->res, err);
 }
 

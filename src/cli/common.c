@@ -144,6 +144,18 @@ int pc_exit_status(const char *cmd, pc_status status, const pc_error *err)
   return status == PC_ERR_INPUT ? PC_EXIT_USAGE : PC_EXIT_FAIL;
 }
 
+pc_status pc_first_failure(const char *cmd, pc_status s, pc_status next,
+                           const pc_error *next_err, pc_error *err)
+{
+  if (!next) return s;
+  if (s) {
+    pc_exit_status(cmd, next, next_err);
+    return s;
+  }
+  *err = *next_err;
+  return next;
+}
+
 int pc_finish_output(const char *cmd, int status)
 {
   /* Buffered output fails only when it is flushed: check both. */

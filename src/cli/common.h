@@ -58,6 +58,12 @@ pc_status pc_parse_help_only(int argc, char **argv, const char *cmd, const char 
    others. */
 int pc_exit_status(const char *cmd, pc_status status, const pc_error *err);
 
+/* For steps that each go ahead when one before failed: s, the status so
+   far, with `next`'s status and error (next_err) added. The first failure
+   is kept in err; a later one is said on stderr at once. */
+pc_status pc_first_failure(const char *cmd, pc_status s, pc_status next,
+                           const pc_error *next_err, pc_error *err);
+
 /* Flushes and closes stdout once a command is over: a write error there
    (a full disk, a closed pipe) turns a success into exit status 1, with
    a message. Returns the exit status. */

@@ -150,30 +150,40 @@ static pc_status draw_gallery(pc_solve_pictures *p, const pc_puzzle *pz, const p
   return s;
 }
 
+/* --render's picture; none to draw is bad input after a complete search
+   (--index past the last), only said after one stopped early (it may
+   come on --resume). */
+static pc_status draw_render(const pc_solve_pictures *p, const pc_puzzle *pz,
+                             const pc_census *c, bool best, bool complete, pc_error *err)
+{
+  pc_render_opts o = pc_render_defaults();
+  o.labels = p->labels;
+  const pc_tiling *t =
+      best && c->n_best ? &c->best_tilings[0] : p->have_picked && !best ? &p->picked : NULL;
+  if (t) return pc_render_solution(p->render, pz, t, &o, err);
+  if (complete)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "no solution %llu to draw",
+                        (unsigned long long)p->index);
+  fprintf(stderr, "polycover solve: no solution %llu to draw (the search stopped early)\n",
+          (unsigned long long)p->index);
+  return PC_OK;
+}
+
 pc_status pc_solve_pictures_finish(pc_solve_pictures *p, const pc_puzzle *pz,
                                    const pc_census *c, bool best, const pc_dlx_stats *st,
                                    pc_error *err)
 {
+  /* Each picture is drawn even when one before it failed. */
   pc_status s = PC_OK;
-  const pc_tiling *t = NULL;
-  if (p->render) {
-    pc_render_opts o = pc_render_defaults();
-    o.labels = p->labels;
-    t = best && c->n_best ? &c->best_tilings[0] : p->have_picked && !best ? &p->picked : NULL;
-    if (t) s = pc_render_solution(p->render, pz, t, &o, err);
-  }
-  if (!s && p->gallery) s = draw_gallery(p, pz, c, best, err);
-  if (!s && p->profile_plot) s = pc_render_profile(p->profile_plot, st, pz->title, err);
-  /* The other pictures are drawn all the same. After a complete search
-     there is no such solution; else it may come on --resume. */
-  if (!s && p->render && !t && st->complete) {
-    pc_error_file(err, "");
-    s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "no solution %llu to draw",
-                     (unsigned long long)p->index);
-  } else if (!s && p->render && !t) {
-    fprintf(stderr, "polycover solve: no solution %llu to draw (the search stopped early)\n",
-            (unsigned long long)p->index);
-  }
+  pc_error e = {0};
+  if (p->render) s = pc_first_failure("solve", s, draw_render(p, pz, c, best, st->complete, &e),
+                                      &e, err);
+  e = (pc_error){0};
+  if (p->gallery) s = pc_first_failure("solve", s, draw_gallery(p, pz, c, best, &e), &e, err);
+  e = (pc_error){0};
+  if (p->profile_plot)
+    s = pc_first_failure("solve", s, pc_render_profile(p->profile_plot, st, pz->title, &e), &e,
+                         err);
   return s;
 }
 

@@ -40,10 +40,12 @@ pc_status pc_solve_pictures_start(pc_solve_pictures *p, int32_t n_cells, pc_erro
 /* Looks at the solution just reported (c->found, number `reported`). */
 void pc_solve_pictures_take(pc_solve_pictures *p, const pc_census *c, uint64_t reported);
 
-/* Draws everything asked for. With `best`, the pictures show the census's
-   maximally symmetric solutions instead of those reported. PC_ERR_INPUT
-   when a complete search has no solution to render (--index past the
-   last); after one stopped early it is only said. */
+/* Draws everything asked for, each picture even when one before it
+   failed (the first failure is returned, later ones said on stderr). With
+   `best`, the pictures show the census's maximally symmetric solutions
+   instead of those reported. PC_ERR_INPUT when a complete search has no
+   solution to render (--index past the last); after one stopped early it
+   is only said. */
 pc_status pc_solve_pictures_finish(pc_solve_pictures *p, const pc_puzzle *pz,
                                    const pc_census *c, bool best, const pc_dlx_stats *st,
                                    pc_error *err);
