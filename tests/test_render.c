@@ -427,6 +427,29 @@ Test(render, command)
   cr_expect_eq(rmdir(dir), 0, "no temporary left");
 }
 
+/* An option that would change nothing is refused, as `solve` refuses it:
+   --max and --columns shape a gallery, --index picks the one picture of
+   -o. Nothing is written. */
+Test(render, options_of_a_picture_not_asked_for)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-unasked-XXXXXX");
+  char *sol = pc_path_in(dir, "s.sol"), *out = pc_path_in(dir, "a.svg");
+  write_solutions(sol);
+  expect_run((const char *[]){"render", sol, "-o", out, "--max", "1", NULL}, 2,
+             "--max shapes the gallery: use --gallery OUT");
+  expect_run((const char *[]){"render", sol, "-o", out, "--columns", "2", NULL}, 2,
+             "--columns shapes the gallery: use --gallery OUT");
+  expect_run((const char *[]){"render", sol, "--gallery", out, "--index", "2", NULL}, 2,
+             "--index N picks the solution -o draws; a gallery draws them all");
+  cr_expect_neq(access(out, F_OK), 0, "a picture was drawn");
+  expect_run((const char *[]){"render", sol, "--gallery", out, "--max", "1", "--columns", "1",
+                              NULL},
+             0, NULL);
+  expect_run((const char *[]){"render", sol, "-o", out, "--index", "2", NULL}, 0, NULL);
+  pc_remove_tree(dir);
+  free(sol), free(out), free(dir);
+}
+
 /* The libraries the dynamic loader opens for a run (LD_DEBUG's report). */
 static bool opens_cairo(const char *const *args)
 {

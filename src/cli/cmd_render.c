@@ -26,13 +26,14 @@ static const char usage[] =
     "it from standard input.\n"
     "\n"
     "  -o, --output OUT     the picture\n"
-    "  -i, --index N        draw solution N of the file (from 1; default 1)\n"
+    "  -i, --index N        with -o: draw solution N of the file (from 1;\n"
+    "                       default 1)\n"
     "  -g, --gallery OUT    draw many solutions under the puzzle's title, each\n"
     "                       with its number and symmetry scores (as 'score'):\n"
     "                       on one sheet, or, when OUT is a folder (DIR/), as a\n"
     "                       self-contained DIR/index.html with every picture inline\n"
     "  -m, --max N          at most N solutions in the gallery (default: all)\n"
-    "  -c, --columns C      pictures per row of the sheet (default 4)\n"
+    "  -c, --columns C      pictures per row of the gallery's sheet (default 4)\n"
     "      --pieces         read a board file and draw its pieces and board\n"
     "      --labels         write each piece's name on it\n"
     "      --no-inner       no thin lines between the cells of a piece\n"
@@ -47,7 +48,8 @@ typedef struct render_args {
   const char *output, *gallery;
   uint64_t index, max, columns, cell;
   bool pieces, labels, no_inner;
-  bool for_solutions; /* --index, --max or --columns given */
+  bool index_given;
+  const char *gallery_option; /* --max or --columns, when given */
 } render_args;
 
 static void apply(const render_args *a, pc_render_opts *o)
@@ -128,6 +130,26 @@ static int solutions(const char *file, const render_args *a)
   return status;
 }
 
+/* One picture or a gallery, and no option that would change nothing
+   (as solve refuses them). */
+static int check_options(const render_args *a)
+{
+  if (!a->output == !a->gallery)
+    return pc_usage_error("render", "give one of -o OUT and --gallery OUT");
+  if (a->pieces && a->gallery)
+    return pc_usage_error("render", "--pieces draws one picture: use -o OUT");
+  if (a->pieces && (a->index_given || a->gallery_option))
+    return pc_usage_error("render", "--pieces draws a board's pieces: --index, --max and "
+                                    "--columns are for solutions");
+  if (a->gallery_option && !a->gallery)
+    return pc_usage_error("render", "%s shapes the gallery: use --gallery OUT",
+                          a->gallery_option);
+  if (a->index_given && a->gallery)
+    return pc_usage_error("render", "--index N picks the solution -o draws; a gallery draws "
+                                    "them all (--max N: the first N)");
+  return PC_EXIT_OK;
+}
+
 /* The picture is not the file read: refused before anything is drawn. */
 static int check_files(const char *file, const render_args *a)
 {
@@ -170,21 +192,16 @@ int pc_cmd_render(int argc, char **argv)
     case 'h': fputs(usage, stdout); return PC_EXIT_OK;
     default: return pc_option_error("render", c, argv, longopts);
     }
-    a.for_solutions |= c == 'i' || c == 'm' || c == 'c';
+    a.index_given |= c == 'i';
+    if (c == 'm' || c == 'c') a.gallery_option = c == 'm' ? "--max" : "--columns";
     if (number && (!pc_parse_u64(optarg, number) || !*number || *number > 100000))
       return pc_usage_error("render", "%s wants a number from 1 to 100000, not '%s'", what,
                             optarg);
   }
   if (optind != argc - 1)
     return pc_usage_error("render", optind == argc ? "no file given" : "more than one file");
-  if (!a.output == !a.gallery)
-    return pc_usage_error("render", "give one of -o OUT and --gallery OUT");
-  if (a.pieces && a.gallery)
-    return pc_usage_error("render", "--pieces draws one picture: use -o OUT");
-  if (a.pieces && a.for_solutions)
-    return pc_usage_error("render", "--pieces draws a board's pieces: --index, --max and "
-                                    "--columns are for solutions");
-  int status = check_files(argv[optind], &a);
+  int status = check_options(&a);
+  if (!status) status = check_files(argv[optind], &a);
   if (status) return status;
   return a.pieces ? pieces(argv[optind], &a) : solutions(argv[optind], &a);
 }
