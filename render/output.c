@@ -52,8 +52,16 @@ static cairo_status_t put(void *closure, const unsigned char *data, unsigned int
   return cv->write_status ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
 }
 
+/* cairo's (pixman's) largest image, in pixels a side. */
+#define PNG_MAX_SIDE 32767
+
 static pc_status make_surface(pc_canvas *cv, double w, double h, pc_error *err)
 {
+  if (cv->format == PC_FORMAT_PNG && fmax(ceil(w), ceil(h)) > PNG_MAX_SIDE)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "a PNG picture is at most %d pixels a side, not %.0f x %.0f: use .svg "
+                        "or .pdf, or fewer or smaller pictures",
+                        PNG_MAX_SIDE, ceil(w), ceil(h));
   pc_status s = pc_cairo_load(err);
   if (s) return s;
   switch (cv->format) {

@@ -16,6 +16,7 @@
 
 #include "core/dlx.h"
 #include "render/gallery.h"
+#include "render/output.h"
 #include "poly/matrix.h"
 #include "render/profile_plot.h"
 #include "render/render.h"
@@ -448,6 +449,26 @@ Test(render, options_of_a_picture_not_asked_for)
   expect_run((const char *[]){"render", sol, "-o", out, "--index", "2", NULL}, 0, NULL);
   pc_remove_tree(dir);
   free(sol), free(out), free(dir);
+}
+
+/* A PNG larger than cairo's images can be (32767 pixels a side) is the
+   user's request to change: bad input that says the limit and the way
+   out, and no file. SVG and PDF have no such limit. */
+Test(render, png_too_large_is_bad_input)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-bigpng-XXXXXX");
+  char *png = pc_path_in(dir, "big.png"), *svg = pc_path_in(dir, "big.svg");
+  pc_canvas cv;
+  pc_error err = {0};
+  cr_expect_eq(pc_canvas_open(&cv, png, 40000, 10, &err), PC_ERR_INPUT);
+  cr_expect(strstr(err.msg, "at most 32767 pixels a side"), "%s", err.msg);
+  cr_expect(strstr(err.msg, "40000 x 10"), "%s", err.msg);
+  cr_expect_str_eq(err.file, png);
+  cr_expect_neq(access(png, F_OK), 0, "a file was left");
+  cr_assert_eq(pc_canvas_open(&cv, svg, 40000, 10, &err), PC_OK, "%s", err.msg);
+  cr_expect_eq(pc_canvas_commit(&cv, &err), PC_OK, "%s", err.msg);
+  pc_remove_tree(dir);
+  free(png), free(svg), free(dir);
 }
 
 /* The libraries the dynamic loader opens for a run (LD_DEBUG's report). */

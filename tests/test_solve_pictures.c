@@ -97,7 +97,8 @@ Test(solve_pictures, unwritable_pictures_fail_before_the_search)
 
 /* One picture that cannot be made (a gallery too wide for a PNG) costs
    no other: the profile plot after it is drawn all the same, and the
-   failure is said and makes the exit status 1. */
+   failure is said and makes the exit status 2 (a PNG that large is not
+   to be had). */
 Test(solve_pictures, a_failed_picture_costs_no_other)
 {
   char *dir = pc_scratch_dir("/tmp/polycover-onefails-XXXXXX");
@@ -106,7 +107,7 @@ Test(solve_pictures, a_failed_picture_costs_no_other)
                         "--threads", "1", "--gallery", sheet, "--columns", "70",
                         "--profile-plot", plot, NULL};
   pc_run r = pc_run_program(NULL, args);
-  cr_expect_eq(r.status, 1, "%s", r.err);
+  cr_expect_eq(r.status, 2, "%s", r.err);
   cr_expect(strstr(r.err, sheet), "%s", r.err);
   cr_expect_neq(access(sheet, F_OK), 0);
   cr_expect(starts_with_file(plot, "<?xml", 5), "the profile plot was not drawn");
@@ -130,7 +131,7 @@ Test(solve_pictures, a_failed_picture_costs_no_job_result)
   const char *run[] = {"solve", "--job", job, "--count", "--threads", "1", "--gallery", sheet,
                        "--max", "240", "--columns", "240", NULL};
   r = pc_run_program(NULL, run);
-  cr_expect_eq(r.status, 1, "%s", r.err);
+  cr_expect_eq(r.status, 2, "%s", r.err);
   cr_expect(strstr(r.err, sheet), "%s", r.err);
   cr_expect_eq(access(result, R_OK), 0, "the job's result was not written");
   pc_run_free(&r);
