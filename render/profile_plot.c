@@ -2,6 +2,7 @@
 #include "render/profile_plot.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "render/draw.h"
@@ -50,20 +51,23 @@ static double bar_top(uint64_t v, int decades, double base)
   return v ? base - PLOT_H * log10((double)v) / decades : base;
 }
 
-/* A pair of bars per level, nodes then updates, and the level numbers. */
+/* A pair of bars per level, nodes then updates (or the nodes' bar alone,
+   centred, when no updates were counted), and the level numbers. */
 static void draw_bars(cairo_t *cr, const pc_dlx_stats *st, int32_t levels, int decades,
-                      double base, const pc_render_opts *o)
+                      double base, bool updates, const pc_render_opts *o)
 {
   for (int32_t l = 0; l < st->levels; l++) {
     double x = LEFT + l * GROUP + 3;
     double yn = bar_top(st->level_nodes[l], decades, base);
     double yu = bar_top(st->level_updates[l], decades, base);
     rgb(cr, nodes_color);
-    cairo_rectangle(cr, x, yn, BAR, base - yn);
+    cairo_rectangle(cr, updates ? x : x + BAR / 2, yn, BAR, base - yn);
     cairo_fill(cr);
-    rgb(cr, updates_color);
-    cairo_rectangle(cr, x + BAR, yu, BAR, base - yu);
-    cairo_fill(cr);
+    if (updates) {
+      rgb(cr, updates_color);
+      cairo_rectangle(cr, x + BAR, yu, BAR, base - yu);
+      cairo_fill(cr);
+    }
     if (levels <= 30 || l % 5 == 0) {
       char lab[16];
       snprintf(lab, sizeof lab, "%d", (int)l);
@@ -72,8 +76,9 @@ static void draw_bars(cairo_t *cr, const pc_dlx_stats *st, int32_t levels, int d
   }
 }
 
-/* The axes, the titles and the legend. */
-static void draw_frame(cairo_t *cr, const char *title, double w, double base,
+/* The axes, the titles and the legend (updates only when counted: the
+   engines other than DLX count none). */
+static void draw_frame(cairo_t *cr, const char *title, double w, double base, bool updates,
                        const pc_render_opts *o)
 {
   rgb(cr, o->ink);
@@ -84,11 +89,12 @@ static void draw_frame(cairo_t *cr, const char *title, double w, double base,
   cairo_stroke(cr);
   pc_draw_text(cr, "level", (LEFT + w - RIGHT) / 2, base + 28, 10, false, o->background, o);
   pc_draw_text(cr, title ? title : "search profile", w / 2, 18, 13, true, o->background, o);
-  double lx = w / 2 - 80, ly = 38;
+  double lx = updates ? w / 2 - 80 : w / 2 - 35, ly = 38;
   rgb(cr, nodes_color);
   cairo_rectangle(cr, lx, ly - 5, 10, 10);
   cairo_fill(cr);
   pc_draw_text(cr, "nodes", lx + 36, ly, 10, false, o->background, o);
+  if (!updates) return;
   rgb(cr, updates_color);
   cairo_rectangle(cr, lx + 90, ly - 5, 10, 10);
   cairo_fill(cr);
@@ -101,7 +107,9 @@ pc_status pc_render_profile(const char *path, const pc_dlx_stats *st, const char
   pc_render_opts o = pc_render_defaults();
   int32_t levels = st->levels > 0 ? st->levels : 1;
   uint64_t top = 1;
+  bool updates = false;
   for (int32_t l = 0; l < st->levels; l++) {
+    updates |= st->level_updates[l] > 0;
     if (st->level_nodes[l] > top) top = st->level_nodes[l];
     if (st->level_updates[l] > top) top = st->level_updates[l];
   }
@@ -114,7 +122,7 @@ pc_status pc_render_profile(const char *path, const pc_dlx_stats *st, const char
   if (s) return s;
   pc_draw_background(cv.cr, w, h, &o);
   draw_scale(cv.cr, decades, w, base, &o);
-  draw_bars(cv.cr, st, levels, decades, base, &o);
-  draw_frame(cv.cr, title, w, base, &o);
+  draw_bars(cv.cr, st, levels, decades, base, updates, &o);
+  draw_frame(cv.cr, title, w, base, updates, &o);
   return pc_canvas_commit(&cv, err);
 }

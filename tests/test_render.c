@@ -471,6 +471,45 @@ Test(render, png_too_large_is_bad_input)
   free(png), free(svg), free(dir);
 }
 
+/* The number of pixels of color c in a PNG file. */
+static int32_t png_pixels_of(const char *path, pc_rgb c)
+{
+  cairo_surface_t *s = cairo_image_surface_create_from_png(path);
+  cr_assert_eq(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+  int32_t n = 0, w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+  for (int32_t y = 0; y < h; y++) {
+    const uint32_t *row = (const uint32_t *)(cairo_image_surface_get_data(s) +
+                                             y * cairo_image_surface_get_stride(s));
+    for (int32_t x = 0; x < w; x++) {
+      uint32_t v = row[x];
+      pc_rgb p = {((v >> 16) & 255) / 255.0, ((v >> 8) & 255) / 255.0, (v & 255) / 255.0};
+      n += same_color(p, c);
+    }
+  }
+  cairo_surface_destroy(s);
+  return n;
+}
+
+/* Engines other than DLX count no updates: the chart then has neither
+   their bars nor their legend (an "updates" key with nothing to show);
+   with DLX's updates it has both. */
+Test(render, profile_plot_without_updates)
+{
+  const pc_rgb orange = {0.94, 0.54, 0.24};
+  const uint64_t nodes[] = {1, 4, 20, 70, 12}, none[] = {0, 0, 0, 0, 0},
+                 some[] = {8, 40, 300, 900, 100};
+  pc_dlx_stats st = {.levels = 5, .level_nodes = nodes, .level_updates = none};
+  char *dir = pc_scratch_dir("/tmp/pc-profile-XXXXXX"), *png = pc_path_in(dir, "p.png");
+  pc_error err = {0};
+  cr_assert_eq(pc_render_profile(png, &st, "no updates", &err), PC_OK, "%s", err.msg);
+  cr_expect_eq(png_pixels_of(png, orange), 0, "an updates key or bar without updates");
+  st.level_updates = some;
+  cr_assert_eq(pc_render_profile(png, &st, "updates", &err), PC_OK, "%s", err.msg);
+  cr_expect_gt(png_pixels_of(png, orange), 100);
+  pc_remove_tree(dir);
+  free(png), free(dir);
+}
+
 /* The libraries the dynamic loader opens for a run (LD_DEBUG's report). */
 static bool opens_cairo(const char *const *args)
 {
