@@ -482,11 +482,12 @@ Test(parallel, checkpoint_round_trip)
   close(fd);
   uint64_t ln[] = {1, 5, 9}, lu[] = {10, 20, 30};
   bool done[] = {true, false, true, true, false, true};
+  uint64_t handed[] = {0, 0, 0, 0, 7, 0};
   char caller[] = "a\nb";
   pc_checkpoint c = {.problem = 0xfeedbeef12345678ull, .engine = "dlx", .rule = "mrv",
                      .split_depth = 2, .subproblems = 6, .solutions = 3, .nodes = 15,
                      .updates = 60, .levels = 3, .level_nodes = ln, .level_updates = lu,
-                     .done = done, .caller = caller, .caller_size = 3};
+                     .done = done, .handed = handed, .caller = caller, .caller_size = 3};
   cr_assert_eq(pc_checkpoint_write(path, &c, NULL), PC_OK);
   pc_checkpoint d;
   pc_error err = {0};
@@ -496,6 +497,7 @@ Test(parallel, checkpoint_round_trip)
   cr_expect_eq(d.subproblems, 6);
   cr_expect_eq(d.updates, 60);
   for (int i = 0; i < 6; i++) cr_expect_eq(d.done[i], done[i]);
+  for (int i = 0; i < 6; i++) cr_expect_eq(d.handed[i], handed[i]);
   for (int i = 0; i < 3; i++) cr_expect_eq(d.level_updates[i], lu[i]);
   cr_expect_eq(d.caller_size, 3);
   cr_expect(!memcmp(d.caller, "a\nb", 3));

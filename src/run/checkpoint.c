@@ -14,7 +14,8 @@
 #include "core/alloc.h"
 #include "core/lines.h"
 
-#define VERSION 2
+#define VERSION 3
+#define VERSION_WITHOUT_CUT 2
 
 uint64_t pc_xc_hash(const pc_xc *xc)
 {
@@ -58,7 +59,12 @@ static void write_body(FILE *f, const void *ctx)
     for (int b = 0; b < 4 && i + b < c->subproblems; b++) digit |= (unsigned)c->done[i + b] << b;
     fputc("0123456789abcdef"[digit], f);
   }
-  fprintf(f, "\ncaller %zu\n", c->caller_size);
+  int64_t cuts = 0;
+  for (int64_t i = 0; c->handed && i < c->subproblems; i++) cuts += c->handed[i] > 0;
+  fprintf(f, "\ncuts %" PRId64 "\n", cuts);
+  for (int64_t i = 0; cuts && i < c->subproblems; i++)
+    if (c->handed[i]) fprintf(f, "%" PRId64 " %" PRIu64 "\n", i, c->handed[i]);
+  fprintf(f, "caller %zu\n", c->caller_size);
   if (c->caller_size) fwrite(c->caller, 1, c->caller_size, f);
   fputs("\nend\n", f);
 }
@@ -121,6 +127,7 @@ void pc_checkpoint_free(pc_checkpoint *c)
   free(c->level_nodes);
   free(c->level_updates);
   free(c->done);
+  free(c->handed);
   free(c->caller);
   memset(c, 0, sizeof *c);
 }
@@ -145,10 +152,11 @@ static pc_status read_head(pc_lines *r, pc_checkpoint *c, pc_error *err)
 {
   uint64_t v[3];
   pc_status s = numbers(r, "polycover-checkpoint", v, 1, UINT64_MAX,
-                        "expected 'polycover-checkpoint 2' first", err);
+                        "expected 'polycover-checkpoint 3' first", err);
   if (s) return s;
-  if (v[0] != VERSION)
-    return bad(r, err, 22, "a checkpoint of another version of polycover (this one reads 2)");
+  if (v[0] != VERSION && v[0] != VERSION_WITHOUT_CUT)
+    return bad(r, err, 22, "a checkpoint of another version of polycover (this one reads 2 and 3)");
+  c->version = (int)v[0];
   int col = 0;
   if (!pc_lines_next(r) || (col = pc_scan_hex64(r->line, "problem", &c->problem)))
     return bad(r, err, r->status ? 0 : col, "expected 'problem HASH'");
@@ -218,6 +226,28 @@ static pc_status read_done(pc_lines *r, pc_checkpoint *c, pc_error *err)
   return PC_OK;
 }
 
+/* "cuts N" and N lines "SUBPROBLEM SOLUTIONS" (version 3): subproblems
+   not done, in increasing order, each with solutions handed over. */
+static pc_status read_cuts(pc_lines *r, pc_checkpoint *c, pc_error *err)
+{
+  uint64_t n, v[2];
+  if (!(c->handed = pc_calloc_array((size_t)c->subproblems + 1, sizeof *c->handed)))
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  if (c->version == VERSION_WITHOUT_CUT) return PC_OK;
+  pc_status s = numbers(r, "cuts", &n, 1, (uint64_t)c->subproblems,
+                        "expected 'cuts N' (at most the subproblems)", err);
+  for (uint64_t k = 0, next = 0; !s && k < n; k++) {
+    int col = pc_lines_scan(r, "", v, 2, UINT64_MAX);
+    if (col) return bad(r, err, col < 0 ? 0 : col, "expected 'SUBPROBLEM SOLUTIONS'");
+    if (v[0] < next || v[0] >= (uint64_t)c->subproblems || c->done[v[0]] || !v[1])
+      return bad(r, err, 1, "a cut subproblem done, repeated, out of order or past the "
+                            "split's count, or with no solutions");
+    c->handed[v[0]] = v[1];
+    next = v[0] + 1;
+  }
+  return s;
+}
+
 /* "caller SIZE", that many bytes (no more than the file holds), "end". */
 static pc_status read_caller(pc_lines *r, pc_checkpoint *c, pc_error *err)
 {
@@ -248,7 +278,7 @@ pc_status pc_checkpoint_read(const char *path, pc_checkpoint *c, pc_error *err)
   pc_status s = pc_lines_open(&r, path, err);
   if (s) return s;
   if (!(s = read_head(&r, c, err)) && !(s = read_levels(&r, c, err)) &&
-      !(s = read_done(&r, c, err)))
+      !(s = read_done(&r, c, err)) && !(s = read_cuts(&r, c, err)))
     s = read_caller(&r, c, err);
   pc_lines_close(&r);
   if (s) pc_checkpoint_free(c);

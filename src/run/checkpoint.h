@@ -5,7 +5,7 @@
 
    The format, line by line (text, except the caller's bytes):
 
-     polycover-checkpoint 2
+     polycover-checkpoint 3
      problem 9f2c4e1a0b3d5e7f      pc_xc_hash of the exact-cover matrix
      search dlx mrv                engine and branching rule
      split 3 1536                  split depth, number of subproblems
@@ -14,6 +14,10 @@
      0 0
      17 4711
      done 3f0e...                  one bit per subproblem, 4 per hex digit
+     cuts 1                        then that many lines: subproblem (not
+     17 4                          done, increasing) and the solutions it
+                                   handed to the caller before a limit
+                                   stopped the run
      caller 12                     then that many bytes, then a newline
      ...
      end
@@ -22,7 +26,8 @@
    The reader takes numbers in plain decimal only and checks them against
    each other: the levels' counters add up to the counts, the done mask has
    one digit per 4 subproblems and no bit past them, the caller's section
-   fits in the file, and the checksum matches. */
+   fits in the file, and the checksum matches. A checkpoint of version 2,
+   without the cuts, is read as one with none. */
 #ifndef PC_CHECKPOINT_H
 #define PC_CHECKPOINT_H
 
@@ -44,9 +49,14 @@ typedef struct pc_checkpoint {
   int32_t levels;
   uint64_t *level_nodes, *level_updates; /* `levels` each */
   bool *done;                            /* `subproblems` */
+  /* `subproblems` (NULL when writing: none): how many solutions each
+     subproblem not done has handed to the caller (a limit stopped the
+     run partway through). */
+  uint64_t *handed;
   char *caller;                          /* the caller's bytes */
   size_t caller_size;
   int caller_line;                       /* read: the line before them */
+  int version;                           /* read: the file's */
 } pc_checkpoint;
 
 /* A 64-bit hash (FNV-1a) of the matrix: items, names and options. */

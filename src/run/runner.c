@@ -65,6 +65,9 @@ typedef struct runner {
   totals sums;             /* the done subproblems: what checkpoints hold */
   totals extra;            /* subproblems stopped by a limit or the visitor */
   uint64_t delivered;      /* solutions counted towards max_solutions */
+  /* Per subproblem not done, the solutions it has handed to the caller
+     (in this run or one resumed) before a limit stopped the run. */
+  uint64_t *handed;
   uint64_t resumed_updates, resumed_nodes; /* a resumed checkpoint's */
   bool stopped_early, interrupted;
   bool split;              /* the subproblems are known */
@@ -257,10 +260,13 @@ static int by_weight(const void *a, const void *b, void *ctx)
 static pc_status prepare(runner *r)
 {
   free(r->done);
+  free(r->handed);
   free(r->order);
   r->done = pc_calloc_array((size_t)r->n_subs + 1, sizeof *r->done);
+  r->handed = pc_calloc_array((size_t)r->n_subs + 1, sizeof *r->handed);
   r->order = pc_alloc_array((size_t)r->n_subs + 1, sizeof *r->order);
-  if (!r->done || !r->order) return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  if (!r->done || !r->handed || !r->order)
+    return pc_error_set(&r->err, PC_ERR_NOMEM, 0, 0, "out of memory");
   for (int64_t i = 0; i < r->n_subs; i++) r->order[i] = i;
   qsort_r(r->order, (size_t)r->n_subs, sizeof *r->order, by_weight, r->weights);
   return PC_OK;
@@ -302,6 +308,7 @@ static pc_status write_checkpoint(runner *r)
       .level_nodes = r->sums.level_nodes,
       .level_updates = r->sums.level_updates,
       .done = r->done,
+      .handed = r->handed,
   };
   snprintf(c.engine, sizeof c.engine, "%s", r->engine->name);
   snprintf(c.rule, sizeof c.rule, "%s", pc_choose_name(cfg->choose));
@@ -360,6 +367,10 @@ static pc_status resume(runner *r, void *engine)
     r->delivered = c.solutions;
     r->resumed_updates = c.updates;
     r->resumed_nodes = c.nodes;
+    for (int64_t i = 0; i < r->n_subs; i++) {
+      r->handed[i] = c.handed[i];
+      r->delivered += c.handed[i];
+    }
     for (int64_t i = 0; i < r->n_subs; i++)
       if (c.done[i]) {
         r->done[i] = true;
@@ -526,18 +537,29 @@ static void halt(runner *r) { atomic_store(&r->halt, 1); }
 
 /* Under the lock: hands a subproblem's solutions to the caller, within
    the run's limit; true when the run is to stop. Nothing once the caller
-   or the limit has stopped the run: another thread may finish later. */
+   or the limit has stopped the run: another thread may finish later.
+   Those it handed over before, in a run stopped partway (r->handed,
+   which checkpoints keep), are skipped, so that each is handed over once
+   (the search of a subproblem finds the same solutions in the same
+   order every time). */
 static bool deliver(runner *r, worker *w, int64_t id)
 {
   const pc_runner_config *cfg = r->cfg;
+  uint64_t handed = 0, skip = r->handed[id];
   bool stop = r->stopped_early;
   int64_t at = 0;
   int32_t n;
-  for (const int32_t *o; !stop && (o = next_solution(w, &at, &n));) {
-    if (cfg->max_solutions && r->delivered >= cfg->max_solutions) return true;
+  for (const int32_t *o; !stop && (o = next_solution(w, &at, &n)); handed++) {
+    if (handed < skip) continue;
+    if (cfg->max_solutions && r->delivered >= cfg->max_solutions) {
+      stop = true;
+      break;
+    }
     r->delivered++;
     stop = cfg->visit(cfg->ctx, id, o, n);
   }
+  bool limit = cfg->max_solutions && r->delivered >= cfg->max_solutions;
+  if ((stop || limit) && !r->stopped_early) r->handed[id] = handed;
   return stop;
 }
 
@@ -582,6 +604,7 @@ static void finish(runner *r, worker *w, int64_t id, const pc_dlx_stats *st)
   if (st->complete && !stop) {
     if (cfg->done) cfg->done(cfg->ctx, id);
     r->done[id] = true;
+    r->handed[id] = 0;
     r->n_done++;
     r->remaining -= r->weights[id];
     totals_add(&r->sums, st);
@@ -708,6 +731,7 @@ static void runner_free(runner *r)
   free(r->weights);
   free(r->order);
   free(r->done);
+  free(r->handed);
   free(r->retry);
   free(r->written);
   totals_free(&r->base);
