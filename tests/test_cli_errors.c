@@ -173,7 +173,8 @@ Test(cli_errors, input_is_a_folder)
   const char *job[] = {"solve", "--job", "tests/data", NULL};
   const char *merge[] = {"merge", "tests/data", NULL};
   const char *score[] = {"score", "tests/data", NULL};
-  const char *const *commands[] = {sudoku, xc, resume, job, merge, score};
+  const char *solve[] = {"solve", "tests/data", NULL};
+  const char *const *commands[] = {sudoku, xc, resume, job, merge, score, solve};
   expect_each_says(commands, sizeof commands / sizeof *commands, NULL, 2,
                    "tests/data: is a folder, not a file");
 }

@@ -2,6 +2,7 @@
    exact-cover matrices they give (tests/data/boards, tests/data/pieces). */
 #include <criterion/criterion.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/dlx.h"
 #include "poly/matrix.h"
@@ -112,6 +113,37 @@ Test(puzzle, errors_located)
        "character 'X' cannot stand here in stick art"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_bad(&cases[i]);
+}
+
+/* The YAML around the keys: a second document (once left out unread), a
+   tab in the indentation (libyaml's "cannot start any token"), nesting
+   deep enough to make libyaml's scanner take minutes. */
+Test(puzzle, yaml_structure_errors)
+{
+  static const bad_case cases[] = {
+      {"two_documents", "two_documents.yaml:8:1: ", "a second YAML document"},
+      {"tab_indent", "tab_indent.yaml:4:1: ", "a tab, where YAML takes only spaces"},
+      {"nested_deep", "nested_deep.yaml:4:72: ", "nested more than 64 deep"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_bad(&cases[i]);
+}
+
+/* A file far larger than any board (a device such as /dev/urandom never
+   ends): refused after 16 MiB, not read into memory whole. */
+Test(puzzle, oversized_file)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-puzzle-XXXXXX"), *path = pc_path_in(dir, "big.yaml");
+  FILE *f = fopen(path, "w");
+  cr_assert(f);
+  cr_assert_eq(ftruncate(fileno(f), (off_t)17 << 20), 0);
+  fclose(f);
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_expect_eq(pc_puzzle_load(path, &pz, &err), PC_ERR_INPUT);
+  cr_expect(strstr(err.msg, "larger than 16 MiB"), "%s", err.msg);
+  free(path);
+  pc_remove_tree(dir);
+  free(dir);
 }
 
 /* Issue #18: a shape twice in a set (J is L flipped over) is said, at the

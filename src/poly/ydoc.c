@@ -3,21 +3,32 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The whole file, "-" standard input (left open). */
-static char *read_file(const char *path, size_t *len)
+#include "core/lines.h"
+
+/* No board or piece set comes near this size: reading stops here, so that
+   a device such as /dev/urandom given as a board ends. */
+#define PC_YAML_SIZE_MAX ((size_t)16 << 20)
+/* Deeper collections are refused: libyaml's scanner takes time quadratic
+   in the depth of nested flow collections ([[[...]]]). */
+#define PC_YAML_DEPTH_MAX 64
+
+/* The whole file, "-" standard input (left open), into y->text; a folder,
+   an unreadable or an oversized file is bad input. */
+static pc_status read_file(pc_ydoc *y, const char *path, pc_error *err)
 {
   bool piped = !strcmp(path, "-");
-  FILE *f = piped ? stdin : fopen(path, "rb");
-  if (!f) return NULL;
+  FILE *f = piped ? stdin : pc_open_file(path, err);
+  if (!f) return PC_ERR_INPUT;
   size_t cap = 4096, n = 0, got;
   char *buf = malloc(cap);
-  while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+  while (buf && n <= PC_YAML_SIZE_MAX && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
     n += got;
     if (cap - n < 2) {
       char *grown = realloc(buf, cap *= 2);
@@ -27,13 +38,21 @@ static char *read_file(const char *path, size_t *len)
   }
   bool bad = ferror(f);
   if (!piped) fclose(f);
+  pc_error_file(err, y->path);
   if (!buf || bad) {
     free(buf);
-    return NULL;
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "cannot read: %s", strerror(errno));
+  }
+  if (n > PC_YAML_SIZE_MAX) {
+    free(buf);
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "larger than %zu MiB, which no board or piece set is",
+                        PC_YAML_SIZE_MAX >> 20);
   }
   buf[n] = '\0';
-  *len = n;
-  return buf;
+  y->text = buf;
+  y->len = n;
+  return PC_OK;
 }
 
 /* The 1-based line and column (in characters, as libyaml counts them) of
@@ -53,6 +72,28 @@ static void offset_pos(const pc_ydoc *y, size_t offset, int *line, int *column)
   }
 }
 
+/* Start of the 0-based line `line` of the raw text, or NULL. */
+static const char *line_start(const pc_ydoc *y, size_t line)
+{
+  const char *p = y->text;
+  for (size_t l = 0; l < line; l++) {
+    p = strchr(p, '\n');
+    if (!p) return NULL;
+    p++;
+  }
+  return p;
+}
+
+/* Whether the character at libyaml's mark (which counts characters, not
+   bytes) is a tab. */
+static bool tab_at(const pc_ydoc *y, yaml_mark_t m)
+{
+  size_t column = 0;
+  for (const char *p = line_start(y, m.line); p && *p && *p != '\n'; p++)
+    if (((unsigned char)*p & 0xC0) != 0x80 && column++ == m.column) return *p == '\t';
+  return false;
+}
+
 /* libyaml's complaint, placed: a reader error (not UTF-8, or a control
    character such as a NUL byte) gives a byte offset, not a mark. */
 static pc_status parse_error(const pc_ydoc *y, const yaml_parser_t *p, pc_error *err)
@@ -60,6 +101,10 @@ static pc_status parse_error(const pc_ydoc *y, const yaml_parser_t *p, pc_error 
   const char *problem = p->problem ? p->problem : "syntax error";
   if (p->error != YAML_READER_ERROR) {
     yaml_mark_t m = p->problem_mark;
+    if (tab_at(y, m))
+      return pc_error_set(err, PC_ERR_INPUT, (int)m.line + 1, (int)m.column + 1,
+                          "bad YAML: a tab, where YAML takes only spaces (indent with "
+                          "spaces)");
     return pc_error_set(err, PC_ERR_INPUT, (int)m.line + 1, (int)m.column + 1,
                         "bad YAML: %s%s%s", problem, p->context ? " " : "",
                         p->context ? p->context : "");
@@ -82,29 +127,70 @@ static pc_status parse_error(const pc_ydoc *y, const yaml_parser_t *p, pc_error 
                       (unsigned)p->problem_value);
 }
 
+/* Fails at an event's mark (1-based line and column). */
+__attribute__((format(printf, 3, 4)))
+static pc_status fail_at_event(const yaml_event_t *e, pc_error *err, const char *fmt, ...)
+{
+  char message[sizeof err->msg];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(message, sizeof message, fmt, ap);
+  va_end(ap);
+  return pc_error_set(err, PC_ERR_INPUT, (int)e->start_mark.line + 1,
+                      (int)e->start_mark.column + 1, "%s", message);
+}
+
+/* A first pass over libyaml's events, before the document is built: its
+   syntax errors, a second document (which loading would silently leave
+   out) and collections nested deeper than PC_YAML_DEPTH_MAX. */
+static pc_status check_events(const pc_ydoc *y, yaml_parser_t *parser, pc_error *err)
+{
+  pc_status s = PC_OK;
+  int depth = 0, documents = 0;
+  for (bool end = false; !s && !end;) {
+    yaml_event_t e;
+    if (!yaml_parser_parse(parser, &e)) return parse_error(y, parser, err);
+    end = e.type == YAML_STREAM_END_EVENT;
+    if (e.type == YAML_DOCUMENT_START_EVENT && ++documents > 1)
+      s = fail_at_event(&e, err, "a second YAML document (after '---'): a board or a "
+                                 "piece set is one document");
+    if (e.type == YAML_SEQUENCE_START_EVENT || e.type == YAML_MAPPING_START_EVENT)
+      if (++depth > PC_YAML_DEPTH_MAX)
+        s = fail_at_event(&e, err, "lists and mappings nested more than %d deep",
+                          PC_YAML_DEPTH_MAX);
+    if (e.type == YAML_SEQUENCE_END_EVENT || e.type == YAML_MAPPING_END_EVENT) depth--;
+    yaml_event_delete(&e);
+  }
+  return s;
+}
+
+/* Checks the text (check_events), then loads it as a document. */
+static pc_status load_text(pc_ydoc *y, pc_error *err)
+{
+  yaml_parser_t parser;
+  pc_status s = PC_OK;
+  for (int pass = 0; pass < 2 && !s; pass++) {
+    if (!yaml_parser_initialize(&parser))
+      return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+    yaml_parser_set_input_string(&parser, (const unsigned char *)y->text, y->len);
+    if (!pass) s = check_events(y, &parser, err);
+    else if (!yaml_parser_load(&parser, &y->doc)) s = parse_error(y, &parser, err);
+    else if (!yaml_document_get_root_node(&y->doc)) {
+      yaml_document_delete(&y->doc);
+      s = pc_error_set(err, PC_ERR_INPUT, 1, 1, "empty file");
+    }
+    yaml_parser_delete(&parser);
+  }
+  return s;
+}
+
 pc_status pc_ydoc_load(pc_ydoc *y, const char *path, pc_error *err)
 {
   memset(y, 0, sizeof *y);
   snprintf(y->path, sizeof y->path, "%s", strcmp(path, "-") ? path : "<stdin>");
   pc_error_file(err, y->path);
-  y->text = read_file(path, &y->len);
-  if (!y->text)
-    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "cannot read: %s", strerror(errno));
-  yaml_parser_t parser;
-  if (!yaml_parser_initialize(&parser)) {
-    free(y->text);
-    y->text = NULL;
-    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  }
-  yaml_parser_set_input_string(&parser, (const unsigned char *)y->text, y->len);
-  pc_status s = PC_OK;
-  if (!yaml_parser_load(&parser, &y->doc)) {
-    s = parse_error(y, &parser, err);
-  } else if (!yaml_document_get_root_node(&y->doc)) {
-    yaml_document_delete(&y->doc);
-    s = pc_error_set(err, PC_ERR_INPUT, 1, 1, "empty file");
-  }
-  yaml_parser_delete(&parser);
+  pc_status s = read_file(y, path, err);
+  if (!s) s = load_text(y, err);
   if (s) {
     free(y->text);
     y->text = NULL;
@@ -204,18 +290,6 @@ yaml_node_t *pc_ydoc_get(pc_ydoc *y, const yaml_node_t *map, const char *key)
     if (k && !strcmp(k, key)) return pc_ydoc_value(y, map, i);
   }
   return NULL;
-}
-
-/* Start of the 0-based line `line` of the raw text, or NULL. */
-static const char *line_start(const pc_ydoc *y, size_t line)
-{
-  const char *p = y->text;
-  for (size_t l = 0; l < line; l++) {
-    p = strchr(p, '\n');
-    if (!p) return NULL;
-    p++;
-  }
-  return p;
 }
 
 void pc_ydoc_text_pos(const pc_ydoc *y, const yaml_node_t *scalar, int row, int col,
