@@ -201,6 +201,10 @@ Test(copies, yaml_errors)
       {"copies: 20000", 6, 13, "1 <= B <= 10000"},
       {"copies: 2\n    min: 1", 6, 13, "give copies or min/max, not both"},
       {"min: 3\n    max: 2", 6, 10, "min 3 is more than max 2"},
+      {"min: 1..2", 6, 10, "min is one number from 0 to 10000"},
+      {"max: 2..3", 6, 10, "max is one number from 1 to 10000, or any"},
+      {"choose: 2", 6, 13, "choose asks for 2 pieces but the entry's pieces and copies give "
+                           "at most 1"},
       {"choose: any", 6, 13, "choose is a number N or a range"},
       {"copies: 1..2", 7, 8, "the pieces cover 3 to 6 cells but the board has 12"},
   };
@@ -232,6 +236,21 @@ static uint64_t solve_text(const char *dir, const char *text)
   pc_solved s = pc_solve_board(path);
   free(path);
   return s.solutions;
+}
+
+/* min: 0 is the least min, which max: alone means too. */
+Test(copies, min_zero)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-copies-XXXXXX"), text[512];
+  static const char head[] = "title: t\ngrid: square\npieces:\n  - set: trominoes\n"
+                             "    only: L\n    %s\nboard: |\n  ####\n  ####\n  ####\n";
+  snprintf(text, sizeof text, head, "min: 0\n    max: 4");
+  uint64_t with_min = solve_text(dir, text);
+  snprintf(text, sizeof text, head, "max: 4");
+  cr_expect_eq(with_min, solve_text(dir, text));
+  cr_expect_gt(with_min, 0);
+  pc_remove_tree(dir);
+  free(dir);
 }
 
 static const char holes_head[] = "title: t\ngrid: square\npieces:\n  - set: trominoes\n"

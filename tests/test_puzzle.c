@@ -6,6 +6,7 @@
 
 #include "core/dlx.h"
 #include "poly/matrix.h"
+#include "poly/pieceset.h"
 #include "support.h"
 
 static uint64_t count_solutions(const char *path, int32_t *options)
@@ -113,6 +114,17 @@ Test(puzzle, errors_located)
        "character 'X' cannot stand here in stick art"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_bad(&cases[i]);
+}
+
+/* A set's true/false keys read as a board entry's do: yes and no too. */
+Test(puzzle, set_flag_spelled_yes)
+{
+  pc_pieceset set;
+  pc_error err = {0};
+  cr_assert_eq(pc_pieceset_load("tests/data/pieces/flag_yes.yaml", &set, &err), PC_OK, "%s",
+               err.msg);
+  cr_expect(set.one_sided);
+  pc_pieceset_free(&set);
 }
 
 /* The YAML around the keys: a second document (once left out unread), a
@@ -278,6 +290,11 @@ Test(puzzle, own_pieces_errors)
   static const bad_case cases[] = {
       {"own_gap", "own_gap.yaml:5:5: ", "piece 'G' is not connected"},
       {"own_bad", "own_bad.yaml:4:5: ", "needs set or pieces (not both)"},
+      {"mirror_name_taken", "mirror_name_taken.yaml:8:7: ",
+       "the mirror image of piece 'L' would be named 'L''"},
+      {"set_unnamed", "set_unnamed.yaml:3:8: ", "expected the name of a piece set"},
+      {"set_description_list", "pieces/description_list.yaml:4:14: ",
+       "description must be a string"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_bad(&cases[i]);
 }

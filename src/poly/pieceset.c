@@ -186,19 +186,6 @@ pc_status pc_pieceset_parse(pc_ydoc *y, const yaml_node_t *pieces, pc_pieceset *
   return PC_OK;
 }
 
-/* An optional true/false key of the set file. */
-static pc_status parse_flag(pc_ydoc *y, const yaml_node_t *root, const char *key, bool *out,
-                            pc_error *err)
-{
-  const yaml_node_t *n = pc_ydoc_get(y, root, key);
-  const char *v = n ? pc_ydoc_scalar(n) : "false";
-  if (v && (!strcmp(v, "true") || !strcmp(v, "false"))) {
-    *out = !strcmp(v, "true");
-    return PC_OK;
-  }
-  return pc_ydoc_fail(y, n, err, "%s: expected true or false", key);
-}
-
 pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err)
 {
   static const char *const keys[] = {"name",      "grid",   "pieces", "description",
@@ -209,8 +196,7 @@ pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err)
   if (s) return s;
   yaml_node_t *root = pc_ydoc_root(&y);
   if ((s = pc_ydoc_check_keys(&y, root, keys, "a piece set", err))) goto done;
-  const yaml_node_t *name = pc_ydoc_get(&y, root, "name"),
-                    *grid = pc_ydoc_get(&y, root, "grid"),
+  const yaml_node_t *grid = pc_ydoc_get(&y, root, "grid"),
                     *pieces = pc_ydoc_get(&y, root, "pieces");
   if (!grid || !pieces) {
     s = pc_ydoc_fail(&y, root, err, "a piece set needs %s", grid ? "pieces" : "grid");
@@ -221,13 +207,12 @@ pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err)
     s = pc_ydoc_fail(&y, grid, err, "unknown grid (%s)", pc_grid_names());
     goto done;
   }
-  if (name && !pc_ydoc_scalar(name)) {
-    s = pc_ydoc_fail(&y, name, err, "name must be a string");
-    goto done;
-  }
-  snprintf(set->name, sizeof set->name, "%s", name ? pc_ydoc_scalar(name) : path);
-  if ((s = parse_flag(&y, root, "one_sided", &set->one_sided, err))) goto done;
-  if ((s = parse_flag(&y, root, "planar", &set->planar, err))) goto done;
+  const char *name, *description;
+  if ((s = pc_ydoc_string(&y, root, "name", &name, err))) goto done;
+  if ((s = pc_ydoc_string(&y, root, "description", &description, err))) goto done;
+  snprintf(set->name, sizeof set->name, "%s", name ? name : path);
+  if ((s = pc_ydoc_flag(&y, root, "one_sided", &set->one_sided, err))) goto done;
+  if ((s = pc_ydoc_flag(&y, root, "planar", &set->planar, err))) goto done;
   s = pc_pieceset_parse(&y, pieces, set, err);
 done:
   pc_ydoc_free(&y);

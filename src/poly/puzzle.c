@@ -48,15 +48,6 @@ static pc_status name_list(pc_ydoc *y, const yaml_node_t *names, const pc_pieces
   return PC_OK;
 }
 
-static pc_status parse_bool(pc_ydoc *y, const yaml_node_t *n, bool *out, pc_error *err)
-{
-  const char *s = pc_ydoc_scalar(n);
-  if (s && (!strcmp(s, "true") || !strcmp(s, "yes"))) *out = true;
-  else if (s && (!strcmp(s, "false") || !strcmp(s, "no"))) *out = false;
-  else return pc_ydoc_fail(y, n, err, "expected true or false");
-  return PC_OK;
-}
-
 #define PC_COPIES_MAX 10000
 
 /* A count from 0 to PC_COPIES_MAX spelled s[0 .. len); false if it is not. */
@@ -90,6 +81,20 @@ static pc_status parse_range(pc_ydoc *y, const yaml_node_t *n, bool any, const c
                       what, PC_COPIES_MAX, any ? ", or any" : "");
 }
 
+/* `min:` (from 0) or `max:` (from 1, or any): one number, not a range. */
+static pc_status parse_limit(pc_ydoc *y, const yaml_node_t *n, bool is_max, int *out,
+                             pc_error *err)
+{
+  const char *s = pc_ydoc_scalar(n);
+  if (s && is_max && !strcmp(s, "any")) {
+    *out = PC_COPIES_ANY;
+    return PC_OK;
+  }
+  if (s && parse_count(s, strlen(s), out) && *out >= (int)is_max) return PC_OK;
+  return pc_ydoc_fail(y, n, err, "%s is one number from %d to %d%s (a range is copies: A..B)",
+                      is_max ? "max" : "min", (int)is_max, PC_COPIES_MAX, is_max ? ", or any" : "");
+}
+
 /* copies: (a range or any), or min: and max: (min 0 and max any when
    left out); copies_default when none is given. */
 static pc_status parse_copies(pc_ydoc *y, const yaml_node_t *entry, int copies_default,
@@ -97,14 +102,13 @@ static pc_status parse_copies(pc_ydoc *y, const yaml_node_t *entry, int copies_d
 {
   const yaml_node_t *n = pc_ydoc_get(y, entry, "copies"), *min = pc_ydoc_get(y, entry, "min"),
                     *max = pc_ydoc_get(y, entry, "max");
-  int unused;
   pc_status s = PC_OK;
   *lo = copies_default, *hi = 1;
   if (n && (min || max)) return pc_ydoc_fail(y, n, err, "give copies or min/max, not both");
   if (n) return parse_range(y, n, true, "copies", lo, hi, err);
   if (min || max) *lo = 0, *hi = PC_COPIES_ANY;
-  if (min && (s = parse_range(y, min, false, "min", lo, &unused, err))) return s;
-  if (max && (s = parse_range(y, max, true, "max", &unused, hi, err))) return s;
+  if (min && (s = parse_limit(y, min, false, lo, err))) return s;
+  if (max && (s = parse_limit(y, max, true, hi, err))) return s;
   if (*hi != PC_COPIES_ANY && *lo > *hi)
     return pc_ydoc_fail(y, min, err, "min %d is more than max %d", *lo, *hi);
   return PC_OK;
@@ -126,6 +130,7 @@ typedef struct entry_opts {
   bool one_sided;
   int copies_min, copies;                 /* copies: PC_COPIES_ANY when any */
   int32_t group;                          /* its `choose` group, or -1 */
+  const yaml_node_t *choose;              /* the group's `choose:`, or NULL */
 } entry_opts;
 
 /* A `choose:` group: its pieces together are placed A..B times. */
@@ -163,9 +168,8 @@ static pc_status parse_entry(pc_ydoc *y, const yaml_node_t *entry, pc_puzzle *pz
   }
   o->only = pc_ydoc_get(y, entry, "only");
   o->except = pc_ydoc_get(y, entry, "except");
-  const yaml_node_t *n = pc_ydoc_get(y, entry, "one_sided");
-  if (n && (s = parse_bool(y, n, &o->one_sided, err))) return s;
-  const yaml_node_t *choose = pc_ydoc_get(y, entry, "choose");
+  if ((s = pc_ydoc_flag(y, entry, "one_sided", &o->one_sided, err))) return s;
+  const yaml_node_t *choose = o->choose = pc_ydoc_get(y, entry, "choose");
   /* In a group each piece is taken at most once unless it says more. */
   if ((s = parse_copies(y, entry, choose ? 0 : 1, &o->copies_min, &o->copies, err))) return s;
   return choose ? add_group(y, choose, pz, &o->group, err) : PC_OK;
@@ -191,7 +195,8 @@ static pc_status find_set(pc_ydoc *y, const yaml_node_t *set_node, const pc_puzz
                           char *path, size_t size, pc_error *err)
 {
   const char *name = pc_ydoc_scalar(set_node);
-  if (!name) return pc_ydoc_fail(y, set_node, err, "expected the name of a piece set");
+  if (!name || !*name)
+    return pc_ydoc_fail(y, set_node, err, "expected the name of a piece set");
   char dir[sizeof pz->path], looked[sizeof err->msg];
   snprintf(dir, sizeof dir, "%s", pz->path);
   char *slash = strrchr(dir, '/');
@@ -229,12 +234,19 @@ static pc_status load_set(pc_ydoc *y, const entry_opts *o, const pc_puzzle *pz,
 
 /* Adds piece p as the entry asks, and its mirror image when the entry
    makes it one-sided and the mirror image differs. */
+/* Whether the puzzle has a piece of that name already. */
+static bool name_taken(const pc_puzzle *pz, const char *name)
+{
+  for (int32_t k = 0; k < pz->n_pieces; k++)
+    if (!strcmp(pz->pieces[k].name, name)) return true;
+  return false;
+}
+
 static pc_status take_piece(pc_ydoc *y, const entry_opts *o, pc_puzzle *pz, int32_t *cap,
                             pc_piece *p, pc_error *err)
 {
-  for (int32_t k = 0; k < pz->n_pieces; k++)
-    if (!strcmp(pz->pieces[k].name, p->name))
-      return pc_ydoc_fail(y, o->set, err, "piece '%s' is taken twice", p->name);
+  if (name_taken(pz, p->name))
+    return pc_ydoc_fail(y, o->set, err, "piece '%s' is taken twice", p->name);
   p->copies = o->copies;
   p->copies_min = o->copies_min;
   p->group = o->group;
@@ -248,11 +260,33 @@ static pc_status take_piece(pc_ydoc *y, const entry_opts *o, pc_puzzle *pz, int3
   if (strlen(p->name) >= PC_NAME_MAX)
     return pc_ydoc_fail(y, o->set, err, "piece name '%s' is too long for a mirror image",
                         p->name);
+  char name[sizeof p->name + 1];
+  snprintf(name, sizeof name, "%s'", p->name);
+  if (name_taken(pz, name))
+    return pc_ydoc_fail(y, o->set, err,
+                        "the mirror image of piece '%s' would be named '%s', which a piece "
+                        "of the puzzle is named already", p->name, name);
   if ((s = add_piece(pz, cap, p, err))) return s;
   pc_piece *m = &pz->pieces[pz->n_pieces - 1];
-  strcat(m->name, "'");
+  strcpy(m->name, name);
   mirror(pz->grid, m);
   return PC_OK;
+}
+
+/* A `choose: K` group whose pieces and copies add up to fewer than K
+   would leave the puzzle without a solution, silently. */
+static pc_status check_group(pc_ydoc *y, const entry_opts *o, const pc_puzzle *pz,
+                             pc_error *err)
+{
+  int64_t most = 0;
+  for (int32_t k = 0; k < pz->n_pieces; k++)
+    if (pz->pieces[k].group == o->group)
+      most += pz->pieces[k].copies == PC_COPIES_ANY ? PC_COPIES_MAX : pz->pieces[k].copies;
+  int least = pz->groups[o->group].lower;
+  if (most >= least) return PC_OK;
+  return pc_ydoc_fail(y, o->choose, err,
+                      "choose asks for %d pieces but the entry's pieces and copies give at "
+                      "most %lld", least, (long long)most);
 }
 
 /* One entry of `pieces:`, a set name or a mapping. */
@@ -274,7 +308,7 @@ static pc_status load_entry(pc_ydoc *y, const yaml_node_t *entry, pc_puzzle *pz,
     if (in_only && !in_except) s = take_piece(y, &o, pz, cap, p, err);
   }
   pc_pieceset_free(&set);
-  return s;
+  return s || o.group < 0 ? s : check_group(y, &o, pz, err);
 }
 
 /* Gives each piece one character for ASCII output: its one-letter name,

@@ -343,3 +343,15 @@ pc_status pc_ydoc_string(pc_ydoc *y, const yaml_node_t *map, const char *key,
   if (n && !*out) return pc_ydoc_fail(y, n, err, "%s must be a string", key);
   return PC_OK;
 }
+
+pc_status pc_ydoc_flag(pc_ydoc *y, const yaml_node_t *map, const char *key, bool *out,
+                       pc_error *err)
+{
+  const yaml_node_t *n = pc_ydoc_get(y, map, key);
+  const char *v = pc_ydoc_scalar(n);
+  if (!n) return PC_OK;
+  if (v && (!strcmp(v, "true") || !strcmp(v, "yes"))) *out = true;
+  else if (v && (!strcmp(v, "false") || !strcmp(v, "no"))) *out = false;
+  else return pc_ydoc_fail(y, n, err, "%s: expected true or false", key);
+  return PC_OK;
+}

@@ -4,6 +4,7 @@
 #ifndef PC_YDOC_H
 #define PC_YDOC_H
 
+#include <stdbool.h>
 #include <yaml.h>
 
 #include "core/error.h"
@@ -57,5 +58,10 @@ const char *pc_ydoc_char_name(const char *p, char *buf, size_t size);
    *out is its text, or NULL when the key is absent. */
 pc_status pc_ydoc_string(pc_ydoc *y, const yaml_node_t *map, const char *key,
                          const char **out, pc_error *err);
+
+/* An optional key of `map` whose value is true or false (or yes or no,
+   as YAML 1.1 spelled them): *out is left as it is when the key is absent. */
+pc_status pc_ydoc_flag(pc_ydoc *y, const yaml_node_t *map, const char *key, bool *out,
+                       pc_error *err);
 
 #endif
