@@ -95,6 +95,10 @@ Test(dlx1, errors_with_line_and_column)
       {"a | s\na s:\n", 2, 5, "empty color name"},
       {"a | s\na s:toolongcolor\n", 2, 5, "color name 'toolongcolor' is longer than 8"},
       {"a | s\na s:|\n", 2, 5, "bad character"},
+      /* A comment with a space before its '|' reads as an item line of
+         secondary items only: every option was skipped, the empty cover
+         "1 solution". */
+      {" | x y\nx\n", 1, 1, "no primary items"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     pc_xc xc;

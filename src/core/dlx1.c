@@ -208,6 +208,12 @@ static pc_status read_items(reader *r, char *buf)
   }
   if (r->xc->n_items == 0)
     return pc_error_set(r->err, PC_ERR_INPUT, r->line, 1, "no items");
+  /* Every option would be skipped and the empty cover be the one
+     solution: most likely a comment with a space before its '|'. */
+  if (r->xc->n_primary == 0)
+    return pc_error_set(r->err, PC_ERR_INPUT, r->line, 1,
+                        "no primary items (a comment line starts with '|' in its first "
+                        "column)");
   r->seen = pc_calloc_array((size_t)r->xc->n_items, sizeof *r->seen);
   if (!r->seen) return pc_error_set(r->err, PC_ERR_NOMEM, r->line, 1, "out of memory");
   return PC_OK;
