@@ -140,6 +140,20 @@ Test(puzzle, yaml_structure_errors)
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_bad(&cases[i]);
 }
 
+/* Art that YAML reads as another drawing than the one written: rows
+   joined by a folded block, rows taken for comments. */
+Test(puzzle, art_style_errors)
+{
+  static const bad_case cases[] = {
+      {"art_folded", "art_folded.yaml:5:8: ", "YAML joins the lines of a folded ('>') scalar"},
+      {"art_cut_by_comment", "art_cut_by_comment.yaml:10:3: ",
+       "this row of art is a YAML comment"},
+      {"art_commented_out", "art_commented_out.yaml:5:9: ",
+       "no art: a '#' after a space starts a YAML comment"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_bad(&cases[i]);
+}
+
 /* A file far larger than any board (a device such as /dev/urandom never
    ends): refused after 16 MiB, not read into memory whole. */
 Test(puzzle, oversized_file)
@@ -293,6 +307,7 @@ Test(puzzle, own_pieces_errors)
       {"mirror_name_taken", "mirror_name_taken.yaml:8:7: ",
        "the mirror image of piece 'L' would be named 'L''"},
       {"set_unnamed", "set_unnamed.yaml:3:8: ", "expected the name of a piece set"},
+      {"name_non_ascii", "name_non_ascii.yaml:5:7: ", "1 to 31 printable ASCII characters"},
       {"set_description_list", "pieces/description_list.yaml:4:14: ",
        "description must be a string"},
   };

@@ -46,6 +46,38 @@ static const char *check_char(const pc_grid *g, const drawn *d, int32_t col, int
   return NULL;
 }
 
+/* Art keeps its line breaks only in a literal block: YAML joins the lines
+   of a folded, plain or quoted scalar ("##" and "##" become "## ##", a
+   different drawing), and takes a '#' after a space for a comment. */
+static pc_status check_style(pc_ydoc *y, const yaml_node_t *art, pc_error *err)
+{
+  yaml_scalar_style_t style = art->data.scalar.style;
+  if (style == YAML_LITERAL_SCALAR_STYLE) return PC_OK;
+  if (art->end_mark.line > art->start_mark.line)
+    return pc_ydoc_fail(y, art, err,
+                        "art over several lines is a literal block ('|'): YAML joins the "
+                        "lines of a %s scalar into one",
+                        style == YAML_FOLDED_SCALAR_STYLE ? "folded ('>')"
+                        : style == YAML_PLAIN_SCALAR_STYLE ? "plain" : "quoted");
+  if (style != YAML_PLAIN_SCALAR_STYLE) return PC_OK;
+  if (!art->data.scalar.length)
+    return pc_ydoc_fail(y, art, err,
+                        "no art: a '#' after a space starts a YAML comment (quote the art, "
+                        "\"##\", or write a literal block, '|')");
+  /* A next row that starts with '#' is a comment, not more art: indented
+     as a continuation (deeper than the art's line, or as deep when the
+     art starts its line), it cut the drawing short. */
+  const char *first = pc_ydoc_line(y, art->start_mark.line),
+             *next = pc_ydoc_line(y, art->end_mark.line + 1);
+  size_t indent = first ? strspn(first, " ") : 0, deeper = next ? strspn(next, " ") : 0;
+  bool own_line = indent == art->start_mark.column;
+  if (next && next[deeper] == '#' && (deeper > indent || (own_line && deeper == indent)))
+    return pc_error_set(err, PC_ERR_INPUT, (int)art->end_mark.line + 2, (int)deeper + 1,
+                        "this row of art is a YAML comment (a '#' after spaces starts one), "
+                        "the art above ends before it: write the art as a literal block ('|')");
+  return PC_OK;
+}
+
 /* One layer of art (a string), its cells added to d; *rows gets its
    number of rows. */
 static pc_status parse_layer(pc_ydoc *y, const yaml_node_t *art, const pc_grid *g, int32_t layer,
@@ -53,6 +85,8 @@ static pc_status parse_layer(pc_ydoc *y, const yaml_node_t *art, const pc_grid *
 {
   const char *text = pc_ydoc_scalar(art);
   if (!text) return pc_ydoc_fail(y, art, err, "expected ASCII art (a string)");
+  pc_status s = check_style(y, art, err);
+  if (s) return s;
   int32_t row = 0, col = 0;
   for (const char *p = text; *p; p++) {
     if (*p == '\n') {

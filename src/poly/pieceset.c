@@ -76,8 +76,8 @@ static pc_status load_piece(pc_ydoc *y, const yaml_node_t *key, const yaml_node_
   const char *name = pc_ydoc_scalar(key);
   if (!name || !valid_name(name))
     return pc_ydoc_fail(y, key, err,
-                        "a piece name must be 1 to %d printable characters without "
-                        "spaces, '|', ':' or '#'", PC_NAME_MAX);
+                        "a piece name must be 1 to %d printable ASCII characters "
+                        "without spaces, '|', ':' or '#'", PC_NAME_MAX);
   memset(p, 0, sizeof *p);
   strcpy(p->name, name);
   p->copies = p->copies_min = 1;

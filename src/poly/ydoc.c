@@ -72,8 +72,7 @@ static void offset_pos(const pc_ydoc *y, size_t offset, int *line, int *column)
   }
 }
 
-/* Start of the 0-based line `line` of the raw text, or NULL. */
-static const char *line_start(const pc_ydoc *y, size_t line)
+const char *pc_ydoc_line(const pc_ydoc *y, size_t line)
 {
   const char *p = y->text;
   for (size_t l = 0; l < line; l++) {
@@ -89,7 +88,7 @@ static const char *line_start(const pc_ydoc *y, size_t line)
 static bool tab_at(const pc_ydoc *y, yaml_mark_t m)
 {
   size_t column = 0;
-  for (const char *p = line_start(y, m.line); p && *p && *p != '\n'; p++)
+  for (const char *p = pc_ydoc_line(y, m.line); p && *p && *p != '\n'; p++)
     if (((unsigned char)*p & 0xC0) != 0x80 && column++ == m.column) return *p == '\t';
   return false;
 }
@@ -302,7 +301,7 @@ void pc_ydoc_text_pos(const pc_ydoc *y, const yaml_node_t *scalar, int row, int 
        content after the block's indentation: the indentation is what the
        raw line has beyond the text's line. */
     size_t l = first + 1 + (size_t)row;
-    const char *raw = line_start(y, l);
+    const char *raw = pc_ydoc_line(y, l);
     const char *text = (const char *)scalar->data.scalar.value;
     for (int r = 0; r < row && text; r++) {
       text = strchr(text, '\n');

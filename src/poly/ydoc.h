@@ -45,6 +45,10 @@ yaml_node_t *pc_ydoc_key(pc_ydoc *y, const yaml_node_t *map, int i);
 yaml_node_t *pc_ydoc_value(pc_ydoc *y, const yaml_node_t *map, int i);
 yaml_node_t *pc_ydoc_item(pc_ydoc *y, const yaml_node_t *seq, int i);
 
+/* The start of 0-based line `line` of the file's text, or NULL past its
+   end. */
+const char *pc_ydoc_line(const pc_ydoc *y, size_t line);
+
 /* Where character `col` of line `row` of a scalar's text stands in the
    file (1-based line and column), for errors inside ASCII art. */
 void pc_ydoc_text_pos(const pc_ydoc *y, const yaml_node_t *scalar, int row, int col,
