@@ -74,6 +74,25 @@ typedef struct bad {
   const char *message;
 } bad;
 
+/* Knuth's programs take any bytes but spaces in a name: UTF-8 names
+   (up to 8 bytes) are read, and written back as they were. */
+Test(dlx1, utf8_names)
+{
+  static const char text[] = "\xc3\xa9 b | \xe2\x82\xac\n\xc3\xa9 b \xe2\x82\xac:\xc3\xa0\n";
+  pc_xc xc;
+  pc_error err = {0};
+  cr_assert_eq(read_text(text, &xc, &err), PC_OK, "%d:%d: %s", err.line, err.column, err.msg);
+  cr_expect_str_eq(xc.names[0], "\xc3\xa9");
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&buf, &len);
+  cr_assert_eq(pc_dlx1_write(out, &xc, NULL), PC_OK);
+  fclose(out);
+  cr_expect_str_eq(buf, text);
+  pc_xc_free(&xc);
+  free(buf);
+}
+
 Test(dlx1, errors_with_line_and_column)
 {
   static const bad cases[] = {
@@ -82,7 +101,8 @@ Test(dlx1, errors_with_line_and_column)
       {"a b\na c\n", 2, 3, "unknown item 'c'"},
       {"a b\na b a\n", 2, 5, "item 'a' appears twice in this option"},
       {"a b a\n", 1, 5, "item 'a' appears twice in the item line"},
-      {"a toolongname\n", 1, 3, "longer than 8 characters"},
+      {"a toolongname\n", 1, 3, "longer than 8 bytes"},
+      {"a \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\n", 1, 3, "longer than 8 bytes"},
       {"a b:c\n", 1, 4, "bad character"},
       {"a | b | c\n", 1, 7, "a second '|'"},
       {"a 0|b\n", 1, 3, "upper bound is zero"},
@@ -99,6 +119,8 @@ Test(dlx1, errors_with_line_and_column)
          secondary items only: every option was skipped, the empty cover
          "1 solution". */
       {" | x y\nx\n", 1, 1, "no primary items"},
+      /* Only a '|' in the first column starts a comment. */
+      {"a b\n  | an indented comment\n", 2, 3, "'|' in an option: a comment line starts"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     pc_xc xc;

@@ -92,6 +92,14 @@ static shown show(const char *word, size_t len)
   return out;
 }
 
+/* A byte of an item or color name: printable ASCII other than '|' and
+   ':', or a byte of a UTF-8 character (the line reader lets only valid
+   UTF-8 through), for Knuth's programs take any bytes but spaces. */
+static bool name_byte(unsigned char c)
+{
+  return c >= 0x80 || (isgraph(c) && c != '|' && c != ':');
+}
+
 /* `what` is "item" or "color". */
 static pc_status check_name(reader *r, const char *what, const char *word, size_t len, int col)
 {
@@ -99,10 +107,10 @@ static pc_status check_name(reader *r, const char *what, const char *word, size_
     return pc_error_set(r->err, PC_ERR_INPUT, r->line, col, "empty %s name", what);
   if (len > PC_DLX1_NAME_MAX)
     return pc_error_set(r->err, PC_ERR_INPUT, r->line, col,
-                        "%s name '%s' is longer than %d characters", what,
+                        "%s name '%s' is longer than %d bytes", what,
                         show(word, len).text, PC_DLX1_NAME_MAX);
   for (size_t i = 0; i < len; i++)
-    if (word[i] == '|' || word[i] == ':' || !isprint((unsigned char)word[i]))
+    if (!name_byte((unsigned char)word[i]))
       return pc_error_set(r->err, PC_ERR_INPUT, r->line, col + (int)i,
                           "%s name '%s' has a bad character (names are "
                           "printable, without '|' or ':')",
@@ -256,6 +264,10 @@ static pc_status read_entry(reader *r, char *word, size_t len, int col, int32_t 
   word[name_len] = '\0';
   int32_t index = *table_find(&r->names, r->xc, word) - 1;
   word[name_len] = saved;
+  if (index < 0 && word[0] == '|')
+    return pc_error_set(r->err, PC_ERR_INPUT, r->line, col,
+                        "'|' in an option: a comment line starts with '|' in its first "
+                        "column");
   if (index < 0) {
     pc_status s = check_name(r, "item", word, name_len, col);
     if (s) return s;
@@ -332,7 +344,7 @@ static bool writable(const char *name)
   size_t len = strlen(name);
   bool ok = len >= 1 && len <= PC_DLX1_NAME_MAX;
   for (size_t j = 0; ok && j < len; j++)
-    ok = name[j] != '|' && name[j] != ':' && isgraph((unsigned char)name[j]);
+    ok = name_byte((unsigned char)name[j]);
   return ok;
 }
 

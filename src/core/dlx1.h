@@ -3,7 +3,8 @@
    Lines that begin with '|' are comments; blank lines are skipped. The first
    other line names the primary items, then optionally '|' and the secondary
    items. Every later line is an option naming its items. Item names are 1
-   to 8 printable characters other than '|' and ':'.
+   to 8 bytes: printable ASCII characters other than '|' and ':', or UTF-8
+   ones, as Knuth's programs read any bytes but spaces.
 
    With Knuth's extensions (DLX2, DLX3): a primary item may be written
    `a:b|name` (covered between a and b times) or `b|name` (exactly b
