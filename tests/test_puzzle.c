@@ -2,6 +2,7 @@
    exact-cover matrices they give (tests/data/boards, tests/data/pieces). */
 #include <criterion/criterion.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/dlx.h"
@@ -114,6 +115,29 @@ Test(puzzle, errors_located)
        "character 'X' cannot stand here in stick art"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_bad(&cases[i]);
+}
+
+/* A board path longer than pz->path holds: refused as such, not cut
+   short into the name of another file ("cannot open"). */
+Test(puzzle, long_board_path)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-puzzle-XXXXXX"), path[1024];
+  int n = snprintf(path, sizeof path, "%s", dir);
+  while (n < 600) {
+    n += snprintf(path + n, sizeof path - (size_t)n, "/%.60s",
+                  "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd");
+    cr_assert_eq(mkdir(path, 0700), 0);
+  }
+  snprintf(path + n, sizeof path - (size_t)n, "/b.yaml");
+  char *text = pc_slurp_file("tests/data/boards/small.yaml");
+  pc_write_file(path, text, strlen(text));
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_expect_eq(pc_puzzle_load(path, &pz, &err), PC_ERR_INPUT);
+  cr_expect(strstr(err.msg, "a path of "), "%s", err.msg);
+  free(text);
+  pc_remove_tree(dir);
+  free(dir);
 }
 
 /* A set's true/false keys read as a board entry's do: yes and no too. */

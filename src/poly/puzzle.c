@@ -434,18 +434,22 @@ static pc_status find_board(const char *name, pc_puzzle *pz, pc_error *err)
     strcpy(pz->path, "-");
     return PC_OK;
   }
+  pc_error_file(err, name);
+  /* Cut short, it would name another file. */
+  if (strlen(name) >= sizeof pz->path)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "a path of %zu bytes, where a board's may have %zu at most",
+                        strlen(name), sizeof pz->path - 1);
   if (pc_datapath_find(PC_DATA_BOARDS, name, NULL, pz->path, sizeof pz->path, looked,
                        sizeof looked) ||
       strchr(name, '/')) {
     if (!pz->path[0]) snprintf(pz->path, sizeof pz->path, "%s", name);
     return PC_OK;
   }
-  pc_error_file(err, name);
   return pc_error_set(err, PC_ERR_INPUT, 0, 0, "no board file '%s' (looked at %s)", name,
                       looked);
 }
 
-/* Every entry of `pieces:`, a list or one entry. */
 /* `holes: N` (or A..B, or any): that many board cells may stay empty,
    each a one-cell "piece" of that many copies, drawn as an empty cell. */
 static pc_status add_holes(pc_ydoc *y, const yaml_node_t *holes, pc_puzzle *pz, int32_t *cap,
@@ -462,6 +466,7 @@ static pc_status add_holes(pc_ydoc *y, const yaml_node_t *holes, pc_puzzle *pz, 
   return add_piece(pz, cap, &hole, err);
 }
 
+/* Every entry of `pieces:`, a list or one entry. */
 static pc_status load_pieces(pc_ydoc *y, const yaml_node_t *pieces, const yaml_node_t *holes,
                              pc_puzzle *pz, pc_error *err)
 {
