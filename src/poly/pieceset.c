@@ -7,6 +7,7 @@
 
 #include "core/alloc.h"
 #include "poly/color_names.h"
+#include "poly/polyform.h"
 #include "poly/shape.h"
 
 static pc_status parse_cells(pc_ydoc *y, const yaml_node_t *seq, const pc_grid *g,
@@ -128,34 +129,68 @@ pc_status pc_piece_orientation_of(const pc_grid *g, const pc_piece *p, pc_cell *
   return PC_OK;
 }
 
-/* Piece i against those before it: a shape twice (turned or flipped over)
-   is noted in set->warning, once. Not refused: a one-sided set (`polycover
-   pieces --one-sided`) holds mirror images, and a puzzle may have two
-   pieces alike in all but color. */
-static pc_status check_new_shape(pc_ydoc *y, const yaml_node_t *pieces, pc_pieceset *set, int i,
-                                 pc_error *err)
+/* A piece's canonical form (polyform.h), for finding a shape twice. */
+typedef struct shape_key {
+  pc_cell *cells;
+  int32_t size, index;
+} shape_key;
+
+static int shape_key_cmp(const void *a, const void *b)
 {
-  if (set->warning[0]) return PC_OK;
-  const pc_piece *p = &set->pieces[i];
-  pc_cell *mine = pc_alloc_array((size_t)p->size + 1, sizeof *mine);
-  if (!mine) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  pc_status s = PC_OK;
-  bool same = false;
-  int k = 0;
-  for (; k < i && !s && !same; k++) {
-    memcpy(mine, p->cells, (size_t)p->size * sizeof *mine);
-    s = pc_piece_orientation_of(set->grid, &set->pieces[k], mine, p->size, &same);
+  const shape_key *x = a, *y = b;
+  if (x->size != y->size) return x->size < y->size ? -1 : 1;
+  for (int32_t i = 0; i < x->size; i++) {
+    int c = pc_cell_cmp(&x->cells[i], &y->cells[i]);
+    if (c) return c;
   }
-  free(mine);
-  if (s) return pc_error_set(err, s, 0, 0, "out of memory");
-  if (!same) return PC_OK;
+  return (x->index > y->index) - (x->index < y->index);
+}
+
+/* The first piece (in file order) whose shape, turned or flipped over, an
+   earlier one has, into *second, and that earlier one into *first (-1
+   when none): canonical forms sorted, so that a set of thousands of
+   pieces (`polycover pieces --size 10`) is not compared pair by pair. */
+static pc_status find_shape_twice(const pc_pieceset *set, int32_t *first, int32_t *second)
+{
+  *first = *second = -1;
+  shape_key *keys = pc_calloc_array((size_t)set->n_pieces, sizeof *keys);
+  pc_status s = keys ? PC_OK : PC_ERR_NOMEM;
+  for (int32_t i = 0; i < set->n_pieces && !s; i++) {
+    const pc_piece *p = &set->pieces[i];
+    keys[i] = (shape_key){pc_alloc_array((size_t)p->size + 1, sizeof *p->cells), p->size, i};
+    if (!keys[i].cells) s = PC_ERR_NOMEM;
+    else memcpy(keys[i].cells, p->cells, (size_t)p->size * sizeof *p->cells);
+    if (!s) s = pc_polyform_canonical(set->grid, keys[i].cells, p->size, p->one_sided);
+  }
+  if (!s) qsort(keys, (size_t)set->n_pieces, sizeof *keys, shape_key_cmp);
+  for (int32_t i = 1; i < set->n_pieces && !s; i++) {
+    shape_key a = keys[i - 1], b = keys[i];
+    bool same = a.size == b.size &&
+                !memcmp(a.cells, b.cells, (size_t)a.size * sizeof *a.cells);
+    /* Within a shape, sorted by index: the smallest b is its first repeat,
+       a the first piece of that shape. */
+    if (same && (*second < 0 || b.index < *second)) *first = a.index, *second = b.index;
+  }
+  for (int32_t i = 0; keys && i < set->n_pieces; i++) free(keys[i].cells);
+  free(keys);
+  return s;
+}
+/* A shape twice in the set is noted in set->warning, once. Not refused:
+   a one-sided set (`polycover pieces --one-sided`) holds mirror images,
+   and a puzzle may have two pieces alike in all but color. */
+static pc_status warn_shape_twice(pc_ydoc *y, const yaml_node_t *pieces, pc_pieceset *set,
+                                  pc_error *err)
+{
+  int32_t k, i;
+  if (find_shape_twice(set, &k, &i)) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  if (i < 0) return PC_OK;
   const yaml_mark_t at = pc_ydoc_key(y, pieces, i)->start_mark,
-                    first = pc_ydoc_key(y, pieces, k - 1)->start_mark;
+                    first = pc_ydoc_key(y, pieces, k)->start_mark;
   snprintf(set->warning, sizeof set->warning,
            "%s:%d:%d: piece '%s' has the shape of piece '%s' (line %d), turned or flipped "
            "over: solutions that swap them count as different (copies: N takes one shape N "
-           "times)", y->path, (int)at.line + 1, (int)at.column + 1, p->name,
-           set->pieces[k - 1].name, (int)first.line + 1);
+           "times)", y->path, (int)at.line + 1, (int)at.column + 1, set->pieces[i].name,
+           set->pieces[k].name, (int)first.line + 1);
   return PC_OK;
 }
 
@@ -181,9 +216,8 @@ pc_status pc_pieceset_parse(pc_ydoc *y, const yaml_node_t *pieces, pc_pieceset *
       return pc_ydoc_fail(y, pc_ydoc_key(y, pieces, i), err,
                           "piece '%s' does not lie in one plane (c, r or l the same for all "
                           "its cells), which planar: true asks", p->name);
-    if ((s = check_new_shape(y, pieces, set, i, err))) return s;
   }
-  return PC_OK;
+  return warn_shape_twice(y, pieces, set, err);
 }
 
 pc_status pc_pieceset_load(const char *path, pc_pieceset *set, pc_error *err)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/lines.h"
 
 /* No board or piece set comes near this size: reading stops here, so that
@@ -252,20 +253,55 @@ yaml_node_t *pc_ydoc_item(pc_ydoc *y, const yaml_node_t *seq, int i)
   return yaml_document_get_node(&y->doc, seq->data.sequence.items.start[i]);
 }
 
+/* A mapping's key and its position, for sorting. */
+typedef struct key_at {
+  const char *key;
+  int index;
+} key_at;
+
+static int key_at_cmp(const void *a, const void *b)
+{
+  const key_at *x = a, *y = b;
+  int c = strcmp(x->key, y->key);
+  return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+/* The position of the first key (in file order) that repeats an earlier
+   one, or -1: sorted, not compared pair by pair, for sets of thousands of
+   pieces. Every key is a scalar. */
+static pc_status first_repeated_key(pc_ydoc *y, const yaml_node_t *map, int n, int *repeated)
+{
+  *repeated = -1;
+  key_at *keys = pc_alloc_array((size_t)n + 1, sizeof *keys);
+  if (!keys) return PC_ERR_NOMEM;
+  for (int i = 0; i < n; i++) keys[i] = (key_at){pc_ydoc_scalar(pc_ydoc_key(y, map, i)), i};
+  qsort(keys, (size_t)n, sizeof *keys, key_at_cmp);
+  for (int i = 1; i < n; i++)
+    if (!strcmp(keys[i - 1].key, keys[i].key) && (*repeated < 0 || keys[i].index < *repeated))
+      *repeated = keys[i].index;
+  free(keys);
+  return PC_OK;
+}
+
 pc_status pc_ydoc_check_keys(pc_ydoc *y, const yaml_node_t *map,
                              const char *const *allowed, const char *what,
                              pc_error *err)
 {
   if (map->type != YAML_MAPPING_NODE)
     return pc_ydoc_fail(y, map, err, "%s must be a mapping of keys to values", what);
-  int n = pc_ydoc_count(map);
+  int n = pc_ydoc_count(map), repeated;
+  for (int i = 0; i < n; i++) {
+    yaml_node_t *k = pc_ydoc_key(y, map, i);
+    if (!pc_ydoc_scalar(k))
+      return pc_ydoc_fail(y, k, err, "a key of %s must be a plain name", what);
+  }
+  if (first_repeated_key(y, map, n, &repeated))
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
   for (int i = 0; i < n; i++) {
     yaml_node_t *k = pc_ydoc_key(y, map, i);
     const char *key = pc_ydoc_scalar(k);
-    if (!key) return pc_ydoc_fail(y, k, err, "a key of %s must be a plain name", what);
-    for (int j = 0; j < i; j++)
-      if (!strcmp(key, pc_ydoc_scalar(pc_ydoc_key(y, map, j))))
-        return pc_ydoc_fail(y, k, err, "key '%s' appears twice in %s", key, what);
+    if (i == repeated)
+      return pc_ydoc_fail(y, k, err, "key '%s' appears twice in %s", key, what);
     if (!allowed) continue;
     bool known = false;
     for (const char *const *a = allowed; *a && !known; a++) known = !strcmp(*a, key);
