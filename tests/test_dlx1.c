@@ -16,6 +16,18 @@ static pc_status read_text(const char *text, pc_xc *xc, pc_error *err)
   return s;
 }
 
+/* The problem as pc_dlx1_write writes it (malloc'd). */
+static char *written(const pc_xc *xc)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&buf, &len);
+  cr_assert_not_null(out);
+  cr_assert_eq(pc_dlx1_write(out, xc, NULL), PC_OK);
+  fclose(out);
+  return buf;
+}
+
 Test(dlx1, reads_items_options_and_comments)
 {
   pc_xc xc;
@@ -36,11 +48,7 @@ Test(dlx1, write_round_trip)
 {
   pc_xc xc;
   pc_load_dlx1("knuth3.dlx", &xc);
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream(&buf, &len);
-  cr_assert_eq(pc_dlx1_write(out, &xc, NULL), PC_OK);
-  fclose(out);
+  char *buf = written(&xc);
   cr_expect_str_eq(buf, "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n");
   pc_xc again;
   cr_assert_eq(read_text(buf, &again, NULL), PC_OK);
@@ -58,11 +66,7 @@ Test(dlx1, bounds_and_colors_round_trip)
   cr_assert_eq(read_text(text, &xc, NULL), PC_OK);
   cr_expect(pc_xc_has_bounds(&xc) && pc_xc_has_colors(&xc) && !pc_xc_plain(&xc));
   cr_expect_eq(pc_xc_depth(&xc), 6, "1 + 2 + 3 choices at most");
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream(&buf, &len);
-  cr_assert_eq(pc_dlx1_write(out, &xc, NULL), PC_OK);
-  fclose(out);
+  char *buf = written(&xc);
   cr_expect_str_eq(buf, text);
   pc_xc_free(&xc);
   free(buf);
@@ -83,11 +87,7 @@ Test(dlx1, utf8_names)
   pc_error err = {0};
   cr_assert_eq(read_text(text, &xc, &err), PC_OK, "%d:%d: %s", err.line, err.column, err.msg);
   cr_expect_str_eq(xc.names[0], "\xc3\xa9");
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream(&buf, &len);
-  cr_assert_eq(pc_dlx1_write(out, &xc, NULL), PC_OK);
-  fclose(out);
+  char *buf = written(&xc);
   cr_expect_str_eq(buf, text);
   pc_xc_free(&xc);
   free(buf);

@@ -117,6 +117,15 @@ Test(puzzle, errors_located)
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_bad(&cases[i]);
 }
 
+/* pc_puzzle_load refuses the board at path, saying `message`. */
+static void expect_load_refused(const char *path, const char *message)
+{
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_expect_eq(pc_puzzle_load(path, &pz, &err), PC_ERR_INPUT, "%s", path);
+  cr_expect(strstr(err.msg, message), "'%s' not in: %s", message, err.msg);
+}
+
 /* A board path longer than pz->path holds: refused as such, not cut
    short into the name of another file ("cannot open"). */
 Test(puzzle, long_board_path)
@@ -131,10 +140,7 @@ Test(puzzle, long_board_path)
   snprintf(path + n, sizeof path - (size_t)n, "/b.yaml");
   char *text = pc_slurp_file("tests/data/boards/small.yaml");
   pc_write_file(path, text, strlen(text));
-  pc_puzzle pz;
-  pc_error err = {0};
-  cr_expect_eq(pc_puzzle_load(path, &pz, &err), PC_ERR_INPUT);
-  cr_expect(strstr(err.msg, "a path of "), "%s", err.msg);
+  expect_load_refused(path, "a path of ");
   free(text);
   pc_remove_tree(dir);
   free(dir);
@@ -187,10 +193,7 @@ Test(puzzle, oversized_file)
   cr_assert(f);
   cr_assert_eq(ftruncate(fileno(f), (off_t)17 << 20), 0);
   fclose(f);
-  pc_puzzle pz;
-  pc_error err = {0};
-  cr_expect_eq(pc_puzzle_load(path, &pz, &err), PC_ERR_INPUT);
-  cr_expect(strstr(err.msg, "larger than 16 MiB"), "%s", err.msg);
+  expect_load_refused(path, "larger than 16 MiB");
   free(path);
   pc_remove_tree(dir);
   free(dir);
