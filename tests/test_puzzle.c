@@ -191,9 +191,9 @@ Test(puzzle, oversized_file)
   char *dir = pc_scratch_dir("/tmp/pc-puzzle-XXXXXX"), *path = pc_path_in(dir, "big.yaml");
   FILE *f = fopen(path, "w");
   cr_assert(f);
-  cr_assert_eq(ftruncate(fileno(f), (off_t)17 << 20), 0);
+  cr_assert_eq(ftruncate(fileno(f), (off_t)257 << 20), 0);
   fclose(f);
-  expect_load_refused(path, "larger than 16 MiB");
+  expect_load_refused(path, "larger than 256 MiB");
   free(path);
   pc_remove_tree(dir);
   free(dir);

@@ -13,9 +13,10 @@
 #include "core/alloc.h"
 #include "core/lines.h"
 
-/* No board or piece set comes near this size: reading stops here, so that
-   a device such as /dev/urandom given as a board ends. */
-#define PC_YAML_SIZE_MAX ((size_t)16 << 20)
+/* Reading stops here, so that a device such as /dev/urandom given as a
+   board ends; far past any board, and past the piece set of every
+   polyomino of 13 cells (`polycover pieces --size 13`). */
+#define PC_YAML_SIZE_MAX ((size_t)256 << 20)
 /* Deeper collections are refused: libyaml's scanner takes time quadratic
    in the depth of nested flow collections ([[[...]]]). */
 #define PC_YAML_DEPTH_MAX 64
