@@ -193,18 +193,23 @@ Test(solve_run, resume_keeps_the_engine)
   pc_remove_tree(dir);
 }
 
+/* The program run with args, which must succeed. */
+static pc_run run_ok(const char *const *args)
+{
+  pc_run r = pc_run_program(NULL, args);
+  cr_assert_eq(r.status, 0, "%s: %s", args[0], r.err);
+  return r;
+}
+
 /* A run stopped by --limit, then resumed: the counts of an uninterrupted
    run (pent5x12: 1,010 classes of 4,040), whether its classes or every
    solution are reported, and a solution file with each representative
    once. The limit stops the run partway through a subproblem whose first
-   solutions were counted; once counted twice (1,013 and 4,052). */
+   solutions were counted already; the resumed run counted them again. */
 Test(solve_run, limit_then_resume)
 {
-  char dir[] = "/tmp/pc-solve-XXXXXX";
-  cr_assert_not_null(mkdtemp(dir));
-  char ckpt[64], sol[64];
-  snprintf(ckpt, sizeof ckpt, "%s/ckpt", dir);
-  snprintf(sol, sizeof sol, "%s/sol", dir);
+  char *dir = pc_scratch_dir("/tmp/pc-solve-XXXXXX");
+  char *ckpt = pc_path_in(dir, "ckpt"), *sol = pc_path_in(dir, "sol");
   for (int all = 0; all < 2; all++) {
     unlink(ckpt);
     unlink(sol);
@@ -213,10 +218,7 @@ Test(solve_run, limit_then_resume)
                            "--checkpoint", ckpt, BOARD, NULL};
     const char *again[] = {"solve", "--quiet", "--json", mode, "-o", sol,
                            "--resume", ckpt, BOARD, NULL};
-    pc_run a = pc_run_program(NULL, first);
-    cr_assert_eq(a.status, 0, "%s", a.err);
-    pc_run b = pc_run_program(NULL, again);
-    cr_assert_eq(b.status, 0, "%s", b.err);
+    pc_run a = run_ok(first), b = run_ok(again);
     cr_expect_eq(pc_json_get_u64(b.out, "solutions"), 4040, "%s: %s", mode, b.out);
     cr_expect_eq(pc_json_get_u64(b.out, "unique"), 1010, "%s: %s", mode, b.out);
     pc_solfile got;
@@ -227,7 +229,10 @@ Test(solve_run, limit_then_resume)
     pc_run_free(&a);
     pc_run_free(&b);
   }
+  free(ckpt);
+  free(sol);
   pc_remove_tree(dir);
+  free(dir);
 }
 
 /* The same for xc, whose counts never depended on it: the resumed run
@@ -235,18 +240,12 @@ Test(solve_run, limit_then_resume)
    9,356, every one printed as "solution K:" and its options). */
 Test(solve_run, xc_limit_then_resume)
 {
-  char dir[] = "/tmp/pc-solve-XXXXXX";
-  cr_assert_not_null(mkdtemp(dir));
-  char ckpt[64];
-  snprintf(ckpt, sizeof ckpt, "%s/ckpt", dir);
+  char *dir = pc_scratch_dir("/tmp/pc-solve-XXXXXX"), *ckpt = pc_path_in(dir, "ckpt");
   const char *first[] = {"xc", "--quiet", "-p", "-n", "3", "--checkpoint", ckpt,
                          "tests/data/pent6x10.dlx", NULL};
   const char *again[] = {"xc", "--quiet", "-p", "--resume", ckpt, "tests/data/pent6x10.dlx",
                          NULL};
-  pc_run a = pc_run_program(NULL, first);
-  cr_assert_eq(a.status, 0, "%s", a.err);
-  pc_run b = pc_run_program(NULL, again);
-  cr_assert_eq(b.status, 0, "%s", b.err);
+  pc_run a = run_ok(first), b = run_ok(again);
   cr_expect(strstr(b.out, "solutions: 9356\n"), "%s", b.out);
   int printed = 0;
   for (const char *p = b.out; (p = strstr(p, "solution ")); p++) printed++;
@@ -254,5 +253,7 @@ Test(solve_run, xc_limit_then_resume)
   cr_expect(strstr(b.out, "solution 4:\n") && !strstr(b.out, "solution 3:\n"), "numbering");
   pc_run_free(&a);
   pc_run_free(&b);
+  free(ckpt);
   pc_remove_tree(dir);
+  free(dir);
 }
