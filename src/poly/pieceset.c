@@ -175,6 +175,7 @@ static pc_status find_shape_twice(const pc_pieceset *set, int32_t *first, int32_
   free(keys);
   return s;
 }
+
 /* A shape twice in the set is noted in set->warning, once. Not refused:
    a one-sided set (`polycover pieces --one-sided`) holds mirror images,
    and a puzzle may have two pieces alike in all but color. */

@@ -232,8 +232,6 @@ static pc_status load_set(pc_ydoc *y, const entry_opts *o, const pc_puzzle *pz,
   return s;
 }
 
-/* Adds piece p as the entry asks, and its mirror image when the entry
-   makes it one-sided and the mirror image differs. */
 /* Whether the puzzle has a piece of that name already. */
 static bool name_taken(const pc_puzzle *pz, const char *name)
 {
@@ -242,6 +240,8 @@ static bool name_taken(const pc_puzzle *pz, const char *name)
   return false;
 }
 
+/* Adds piece p as the entry asks, and its mirror image when the entry
+   makes it one-sided and the mirror image differs. */
 static pc_status take_piece(pc_ydoc *y, const entry_opts *o, pc_puzzle *pz, int32_t *cap,
                             pc_piece *p, pc_error *err)
 {
