@@ -257,3 +257,33 @@ Test(solve_run, xc_limit_then_resume)
   pc_remove_tree(dir);
   free(dir);
 }
+
+/* solve -n stops where the limit is met, not at the end of the
+   subproblem that met it (which on a large board can take hours): on one
+   thread with DLX, `solve --all -n 1` walks the tree `xc -n 1` walks on
+   the same matrix (`rows`), node for node. */
+Test(solve_run, limit_stops_at_once)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-solve-XXXXXX"), *matrix = pc_path_in(dir, "m.dlx");
+  const char *rows[] = {"rows", BOARD, NULL};
+  pc_run m = run_ok(rows);
+  FILE *f = fopen(matrix, "w");
+  cr_assert_not_null(f);
+  fputs(m.out, f);
+  fclose(f);
+  const char *solve[] = {"solve", "--json", "--quiet", "--all", "-n", "1", "-j1", "--engine",
+                         "dlx", BOARD, NULL};
+  const char *xc[] = {"xc", "--json", "--quiet", "-n", "1", "-j1", "--engine", "dlx", matrix,
+                      NULL};
+  pc_run s = run_ok(solve), x = run_ok(xc);
+  cr_expect_eq(pc_json_get_u64(s.out, "solutions"), 1, "%s", s.out);
+  cr_expect_eq(pc_json_get_u64(s.out, "nodes"), pc_json_get_u64(x.out, "nodes"), "%s\n%s",
+               s.out, x.out);
+  cr_expect_eq(pc_json_get_u64(s.out, "updates"), pc_json_get_u64(x.out, "updates"));
+  pc_run_free(&m);
+  pc_run_free(&s);
+  pc_run_free(&x);
+  free(matrix);
+  pc_remove_tree(dir);
+  free(dir);
+}

@@ -2,8 +2,9 @@
 # threads.sh PROGRAM — the commands that run threads, on a program built
 # with ThreadSanitizer (make TSAN=1 check-threads): the searches of every
 # engine on two threads, auto's trial beside a one-thread search, the
-# counting methods, bounds, checkpoints written on a timer, a search
-# interrupted and resumed, split jobs and challenges. Each must end as
+# counting methods, bounds, a limit's solutions handed over as found,
+# checkpoints written on a timer, a search interrupted and resumed, split
+# jobs and challenges. Each must end as
 # it should (with the published counts of boards/README.md where it
 # prints one) and the sanitizer must say nothing: a data race fails the
 # command (exit status 66). Under address-space randomisation the
@@ -41,6 +42,7 @@ expect "solutions: 2339" xc -j1 tests/data/pent6x10_xq.dlx
 expect "solutions: 9356" solve "$boards/pent6x10.yaml" --count -j2 --method meet
 expect "solutions: 9356" solve "$boards/pent6x10.yaml" --count -j2 --method frontier
 expect "solutions: 3106" solve "$boards/tetra2x5x8.yaml" --count -j2
+expect "unique: 5" solve "$boards/pent6x10.yaml" -n 5 -j2
 expect "unique: 2339" solve "$boards/pent6x10.yaml" -j2 -o "$tmp/sols" \
   --checkpoint "$tmp/timed" --every 1
 

@@ -569,6 +569,7 @@ static pc_status run_search(solve_cmd *o, pc_error *err)
     if (s) return s;
   }
   o->cfg.visit = visit;
+  o->cfg.hand_over_at_once = r->limit > 0;
   o->cfg.tally = tally;
   o->cfg.ctx = r;
   o->cfg.save = save;

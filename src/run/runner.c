@@ -94,6 +94,7 @@ struct worker {
   FILE *spill;  /* what did not fit in buf, in the same layout; or NULL */
   int64_t spilled;
   int error;    /* errno of a failed allocation or spill, or 0 */
+  uint64_t skip, found; /* hand_over_at_once: those handed over before; found so far */
 };
 
 static bool totals_init(totals *t, int32_t levels)
@@ -563,6 +564,32 @@ static bool deliver(runner *r, worker *w, int64_t id)
   return stop;
 }
 
+/* hand_over_at_once: the solution to the visitor at once (under the
+   lock), past those the subproblem handed over before (r->handed). */
+static bool hand_over(void *ctx, const int32_t *options, int32_t n)
+{
+  worker *w = ctx;
+  runner *r = w->r;
+  const pc_runner_config *cfg = r->cfg;
+  if (w->found < w->skip) {
+    w->found++;
+    return false;
+  }
+  pthread_mutex_lock(&r->lock);
+  bool stop = r->stopped_early || (cfg->max_solutions && r->delivered >= cfg->max_solutions);
+  if (!stop) {
+    r->delivered++;
+    r->handed[w->sub]++;
+    stop = cfg->visit(cfg->ctx, w->sub, options, n);
+  }
+  if (stop && !r->stopped_early) {
+    r->stopped_early = true;
+    halt(r);
+  }
+  pthread_mutex_unlock(&r->lock);
+  return stop;
+}
+
 /* Under the lock: the updates and nodes this run has spent (a resumed
    checkpoint's not counted), and what a limit leaves of them (at least
    1, which a search reaches at once). */
@@ -595,11 +622,15 @@ static void finish(runner *r, worker *w, int64_t id, const pc_dlx_stats *st)
     halt(r);
     return;
   }
-  /* Stopped from outside: forgotten, searched again on resume. */
-  if (!st->complete && atomic_load(&r->halt)) return;
+  /* Stopped from outside: forgotten, searched again on resume (what it
+     handed over at once is skipped then, its counters count now). */
+  if (!st->complete && atomic_load(&r->halt)) {
+    if (cfg->hand_over_at_once && r->stopped_early) totals_add(&r->extra, st);
+    return;
+  }
   bool stop = false;
-  if (cfg->visit) stop = deliver(r, w, id);
-  else r->delivered += st->solutions;
+  if (!cfg->visit) r->delivered += st->solutions;
+  else if (!cfg->hand_over_at_once) stop = deliver(r, w, id);
   if (cfg->max_solutions && r->delivered >= cfg->max_solutions) stop = true;
   if (st->complete && !stop) {
     if (cfg->done) cfg->done(cfg->ctx, id);
@@ -669,8 +700,10 @@ static void *work(void *arg)
     if (cfg->max_updates) dc.max_updates = left_of(cfg->max_updates, updates_used(r));
     if (cfg->max_nodes) dc.max_nodes = left_of(cfg->max_nodes, nodes_used(r));
     if (cfg->visit) {
-      dc.visit = buffer_solution;
+      dc.visit = cfg->hand_over_at_once ? hand_over : buffer_solution;
       dc.ctx = w;
+      w->skip = r->handed[id];
+      w->found = 0;
     }
     clear_buffer(w);
     pthread_mutex_unlock(&r->lock);

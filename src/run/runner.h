@@ -15,7 +15,11 @@
    between subproblems. So a checkpoint records exactly the solutions the
    caller has been given: a subproblem interrupted midway is given nothing
    and is searched again on resume. The buffer's memory is bounded
-   (buffer_bytes); without `visit` nothing is buffered. */
+   (buffer_bytes); without `visit` nothing is buffered. With
+   hand_over_at_once each solution goes to `visit` as it is found, and a
+   checkpoint records how many each subproblem not done has handed over,
+   which a resumed run skips (a subproblem's search finds its solutions
+   in the same order every time). */
 #ifndef PC_RUNNER_H
 #define PC_RUNNER_H
 
@@ -103,6 +107,11 @@ typedef struct pc_runner_config {
      is complete; past it they wait in an unnamed temporary file (in
      $TMPDIR or /tmp). 0: 16 MiB. */
   size_t buffer_bytes;
+  /* Each solution to `visit` as soon as it is found, not a subproblem's
+     at its end: for a visitor that stops the run at a limit of its own
+     (solve -n), which one subproblem of a large search could keep waiting
+     for hours. */
+  bool hand_over_at_once;
 } pc_runner_config;
 
 typedef struct pc_runner_result {
