@@ -371,13 +371,12 @@ static pc_status resume(runner *r, void *engine)
     for (int64_t i = 0; i < r->n_subs; i++) {
       r->handed[i] = c.handed[i];
       r->delivered += c.handed[i];
-    }
-    for (int64_t i = 0; i < r->n_subs; i++)
       if (c.done[i]) {
         r->done[i] = true;
         r->n_done++;
         r->remaining -= r->weights[i];
       }
+    }
   }
   pc_checkpoint_free(&c);
   return s;
@@ -536,6 +535,12 @@ static void clear_buffer(worker *w)
 
 static void halt(runner *r) { atomic_store(&r->halt, 1); }
 
+/* Under the lock: whether the run's limit of solutions is met. */
+static bool limit_met(const runner *r)
+{
+  return r->cfg->max_solutions && r->delivered >= r->cfg->max_solutions;
+}
+
 /* Under the lock: hands a subproblem's solutions to the caller, within
    the run's limit; true when the run is to stop. Nothing once the caller
    or the limit has stopped the run: another thread may finish later.
@@ -552,15 +557,14 @@ static bool deliver(runner *r, worker *w, int64_t id)
   int32_t n;
   for (const int32_t *o; !stop && (o = next_solution(w, &at, &n)); handed++) {
     if (handed < skip) continue;
-    if (cfg->max_solutions && r->delivered >= cfg->max_solutions) {
+    if (limit_met(r)) {
       stop = true;
       break;
     }
     r->delivered++;
     stop = cfg->visit(cfg->ctx, id, o, n);
   }
-  bool limit = cfg->max_solutions && r->delivered >= cfg->max_solutions;
-  if ((stop || limit) && !r->stopped_early) r->handed[id] = handed;
+  if ((stop || limit_met(r)) && !r->stopped_early) r->handed[id] = handed;
   return stop;
 }
 
@@ -576,7 +580,7 @@ static bool hand_over(void *ctx, const int32_t *options, int32_t n)
     return false;
   }
   pthread_mutex_lock(&r->lock);
-  bool stop = r->stopped_early || (cfg->max_solutions && r->delivered >= cfg->max_solutions);
+  bool stop = r->stopped_early || limit_met(r);
   if (!stop) {
     r->delivered++;
     r->handed[w->sub]++;
@@ -631,7 +635,7 @@ static void finish(runner *r, worker *w, int64_t id, const pc_dlx_stats *st)
   bool stop = false;
   if (!cfg->visit) r->delivered += st->solutions;
   else if (!cfg->hand_over_at_once) stop = deliver(r, w, id);
-  if (cfg->max_solutions && r->delivered >= cfg->max_solutions) stop = true;
+  if (limit_met(r)) stop = true;
   if (st->complete && !stop) {
     if (cfg->done) cfg->done(cfg->ctx, id);
     r->done[id] = true;
