@@ -169,51 +169,39 @@ typedef struct pc_arrays {
    are stored to: the option hidden just before is often this one's
    neighbour, so the processor learns to hold loads here behind earlier
    stores, and a load issued after each store would make one long chain.
-   The loop is unrolled twice so that the two nodes in flight need no
-   register moves. */
+   Not unrolled: on Intel the unrolled loop, with its exit in the middle,
+   was slower than this one (docs/speed.md, session 40). */
 static inline void hide(pc_arrays a, uint32_t p, uint32_t first, uint32_t last)
 {
-#define NEXT(q) ((q) == last ? first : (q) + 1)
-#define HIDE(l, x) (a.lk[l.up].down = l.down, a.lk[l.down].up = l.up, a.len[x]--)
-  uint32_t q = NEXT(p);
+  uint32_t q = p == last ? first : p + 1;
   pc_link l = a.lk[q];
   uint32_t x = (uint32_t)a.item[q];
   while (q != p) {
-    uint32_t q2 = NEXT(q);
-    pc_link l2 = a.lk[q2];
-    uint32_t x2 = (uint32_t)a.item[q2];
-    HIDE(l, x);
-    if (q2 == p) break;
-    q = NEXT(q2);
-    l = a.lk[q];
-    x = (uint32_t)a.item[q];
-    HIDE(l2, x2);
+    uint32_t next = q == last ? first : q + 1;
+    pc_link next_link = a.lk[next];
+    uint32_t next_item = (uint32_t)a.item[next];
+    a.lk[l.up].down = l.down;
+    a.lk[l.down].up = l.up;
+    a.len[x]--;
+    q = next, l = next_link, x = next_item;
   }
-#undef HIDE
-#undef NEXT
 }
 
 /* Undoes hide(p), the other way round, in the same style. */
 static inline void unhide(pc_arrays a, uint32_t p, uint32_t first, uint32_t last)
 {
-#define PREV(q) ((q) == first ? last : (q) - 1)
-#define UNHIDE(q, l, x) (a.lk[l.up].down = q, a.lk[l.down].up = q, a.len[x]++)
-  uint32_t q = PREV(p);
+  uint32_t q = p == first ? last : p - 1;
   pc_link l = a.lk[q];
   uint32_t x = (uint32_t)a.item[q];
   while (q != p) {
-    uint32_t q2 = PREV(q);
-    pc_link l2 = a.lk[q2];
-    uint32_t x2 = (uint32_t)a.item[q2];
-    UNHIDE(q, l, x);
-    if (q2 == p) break;
-    q = PREV(q2);
-    l = a.lk[q];
-    x = (uint32_t)a.item[q];
-    UNHIDE(q2, l2, x2);
+    uint32_t next = q == first ? last : q - 1;
+    pc_link next_link = a.lk[next];
+    uint32_t next_item = (uint32_t)a.item[next];
+    a.lk[l.up].down = q;
+    a.lk[l.down].up = q;
+    a.len[x]++;
+    q = next, l = next_link, x = next_item;
   }
-#undef UNHIDE
-#undef PREV
 }
 
 /* Removes item c from the active list and every option in its list from
