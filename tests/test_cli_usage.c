@@ -53,6 +53,16 @@ Test(cli_usage, bad_option_one_line)
   expect_one_error((const char *[]){"merge", "--bogus", NULL}, "unknown option '--bogus'");
   expect_one_error((const char *[]){"xc", "--bogus", NULL}, "unknown option '--bogus'");
   expect_one_error((const char *[]){"xc", "--limit", NULL}, "option '--limit' needs an argument");
+  expect_one_error((const char *[]){"challenge", "--bogus", "boards/scott.yaml", NULL},
+                   "unknown option '--bogus'");
+  expect_one_error((const char *[]){"challenge", "-x", "boards/scott.yaml", NULL},
+                   "unknown option '-x'");
+  expect_one_error((const char *[]){"challenge", "boards/scott.yaml", "--seed", NULL},
+                   "option '--seed' needs an argument");
+  expect_one_error((const char *[]){"challenge", "boards/scott.yaml", "-j", NULL},
+                   "option '-j' needs an argument");
+  expect_one_error((const char *[]){"challenge", "--minimal=1", "boards/scott.yaml", NULL},
+                   "option '--minimal' takes no argument");
 }
 
 /* `polycover help solve` is `polycover solve --help`. */

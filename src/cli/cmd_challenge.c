@@ -120,23 +120,25 @@ static pc_status parse_option(int c, challenge_options *o, pc_error *err)
   case 'o': o->out = optarg; return PC_OK;
   case 'b': o->booklet = optarg; return PC_OK;
   case 'h': fputs(usage, stdout); return PC_DONE;
-  default: return pc_usage_fail("challenge", err, "unknown option");
   }
+  return PC_OK; /* getopt_long gives only the codes above */
 }
+
+static const struct option longopts[] = {
+    {"count", required_argument, NULL, 'c'},   {"left", required_argument, NULL, 'l'},
+    {"from", required_argument, NULL, 'f'},
+    {"minimal", no_argument, NULL, 'm'},       {"levels", required_argument, NULL, 'v'},
+    {"seed", required_argument, NULL, 's'},    {"out", required_argument, NULL, 'o'},
+    {"booklet", required_argument, NULL, 'b'}, {"threads", required_argument, NULL, 'j'},
+    {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
 
 static pc_status parse_options(int argc, char **argv, challenge_options *o, pc_error *err)
 {
-  static const struct option longopts[] = {
-      {"count", required_argument, NULL, 'c'},   {"left", required_argument, NULL, 'l'},
-      {"from", required_argument, NULL, 'f'},
-      {"minimal", no_argument, NULL, 'm'},       {"levels", required_argument, NULL, 'v'},
-      {"seed", required_argument, NULL, 's'},    {"out", required_argument, NULL, 'o'},
-      {"booklet", required_argument, NULL, 'b'}, {"threads", required_argument, NULL, 'j'},
-      {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
   int c;
   optind = 0;
-  while ((c = getopt_long(argc, argv, "hj:", longopts, NULL)) != -1) {
-    pc_status s = parse_option(c, o, err);
+  while ((c = getopt_long(argc, argv, ":hj:", longopts, NULL)) != -1) {
+    pc_status s = c == '?' || c == ':' ? pc_option_fail("challenge", c, argv, longopts, err)
+                                       : parse_option(c, o, err);
     if (s) return s;
   }
   if (optind != argc - 1)
