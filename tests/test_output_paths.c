@@ -3,7 +3,7 @@
    refused with exit status 2 before anything is searched, and the files
    are left as they were; --checkpoint F --resume F, one file by design,
    still works. A job's --result is checked before the search, as a
-   checkpoint is. */
+   checkpoint is. An option naming a file is given once, with a name. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -225,5 +225,40 @@ Test(output_paths, resume_and_checkpoint_one_file)
   pc_run_free(&r);
   free(ck), free(dotted);
   pc_remove_tree(dir);
+  free(dir);
+}
+
+/* A file option given twice would keep only the second name, and an
+   empty name fails only when the search is over: both refused first. */
+Test(output_paths, file_option_once)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-once-XXXXXX");
+  char *a = kept_file(dir, "a.sol"), *b = pc_path_in(dir, "b.sol");
+  char twice[1200];
+  snprintf(twice, sizeof twice, "--output is given twice ('%s' and '%s'): give it once", a, b);
+  expect_refused((const char *[]){"solve", "boards/scott.yaml", "-o", a, "--output", b, NULL},
+                 twice);
+  snprintf(twice, sizeof twice, "--booklet is given twice ('%s' and '%s'): give it once", a, b);
+  expect_refused((const char *[]){"challenge", "--booklet", a, "--booklet", b,
+                                  "boards/scott.yaml", NULL}, twice);
+  snprintf(twice, sizeof twice, "--resume is given twice ('%s' and '%s'): give it once", a, b);
+  expect_refused((const char *[]){"xc", "--resume", a, "--resume", b, "x.dlx", NULL}, twice);
+  expect_refused((const char *[]){"render", "-g", "a.svg", "-g", "b.svg", "x.sol", NULL},
+                 "--gallery is given twice ('a.svg' and 'b.svg'): give it once");
+  expect_refused((const char *[]){"solve", "-c", "--checkpoint", "", "boards/scott.yaml", NULL},
+                 "--checkpoint wants a file name, not ''");
+  expect_refused((const char *[]){"solve", "-c", "-o", "", "boards/scott.yaml", NULL},
+                 "--output wants a file name, not ''");
+  expect_refused((const char *[]){"solve", "--split-only", "2", "--dir", "", "boards/scott.yaml",
+                                  NULL}, "--dir wants a folder name, not ''");
+  expect_refused((const char *[]){"challenge", "--out", "", "boards/scott.yaml", NULL},
+                 "--out wants a folder name, not ''");
+  expect_refused((const char *[]){"merge", "--board", "", "x.result", NULL},
+                 "--board wants a file name, not ''");
+  expect_kept(a);
+  cr_expect(access(b, F_OK) != 0, "%s was written", b);
+  pc_remove_tree(dir);
+  free(a);
+  free(b);
   free(dir);
 }

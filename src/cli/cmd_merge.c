@@ -9,6 +9,7 @@
 
 #include "core/alloc.h"
 #include "cli/common.h"
+#include "cli/paths.h"
 #include "cli/commands.h"
 #include "core/engines.h"
 #include "cli/solve_jobs.h"
@@ -127,16 +128,18 @@ static pc_status parse_options(int argc, char **argv, merge_options *o, pc_error
       {"count", no_argument, NULL, 'c'}, {"board", required_argument, NULL, 'b'},
       {"json", no_argument, NULL, 'J'},  {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
+  pc_status s = PC_OK;
   int c;
   optind = 0;
   while ((c = getopt_long(argc, argv, ":ch", longopts, NULL)) != -1) {
     switch (c) {
     case 'c': o->count_only = true; break;
-    case 'b': o->board = optarg; break;
+    case 'b': s = pc_take_path_option("merge", "--board", "file", optarg, &o->board, err); break;
     case 'J': o->json = true; break;
     case 'h': fputs(usage, stdout); return PC_DONE;
     default: return pc_option_fail("merge", c, argv, longopts, err);
     }
+    if (s) return s;
   }
   o->paths = argv + optind;
   o->n = argc - optind;

@@ -174,14 +174,19 @@ int pc_cmd_render(int argc, char **argv)
       {"cell", required_argument, NULL, OPT_CELL}, {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0}};
   render_args a = {.index = 1};
+  pc_error err;
   int c;
   optind = 0;
   while ((c = getopt_long(argc, argv, ":o:i:g:m:c:h", longopts, NULL)) != -1) {
     uint64_t *number = NULL;
     const char *what = NULL;
     switch (c) {
-    case 'o': a.output = optarg; break;
-    case 'g': a.gallery = optarg; break;
+    case 'o':
+    case 'g':
+      if (pc_take_path_option("render", c == 'o' ? "--output" : "--gallery", "file", optarg,
+                              c == 'o' ? &a.output : &a.gallery, &err))
+        return PC_EXIT_USAGE;
+      break;
     case 'i': number = &a.index, what = "--index"; break;
     case 'm': number = &a.max, what = "--max"; break;
     case 'c': number = &a.columns, what = "--columns"; break;

@@ -1,6 +1,8 @@
 /* paths.c — the files a command names, checked before it starts. */
 #include "cli/paths.h"
 
+#include "cli/common.h"
+
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -9,6 +11,17 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+pc_status pc_take_path_option(const char *cmd, const char *option, const char *what,
+                              const char *arg, const char **slot, pc_error *err)
+{
+  if (!*arg) return pc_usage_fail(cmd, err, "%s wants a %s name, not ''", option, what);
+  if (*slot)
+    return pc_usage_fail(cmd, err, "%s is given twice ('%s' and '%s'): give it once", option,
+                         *slot, arg);
+  *slot = arg;
+  return PC_OK;
+}
 
 /* A file still to be made, as its folder's real path and its last name;
    NULL when the folder cannot be resolved (or out of memory). */

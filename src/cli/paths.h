@@ -18,6 +18,14 @@ typedef struct pc_named_file {
   bool written;
 } pc_named_file;
 
+/* The name an option (`option`, "--output") gives a file or a folder
+   (`what`: "file", "folder") into *slot: a usage error, said on stderr
+   for command `cmd`, for an empty name, which would fail only once the
+   work is done, and for a second name, which would leave the first
+   unwritten. */
+pc_status pc_take_path_option(const char *cmd, const char *option, const char *what,
+                              const char *arg, const char **slot, pc_error *err);
+
 /* Whether a and b name one file: the same inode when both exist (x and
    ./x, a link and its target); else, when neither does, the same last
    name in the same folder, links in it resolved. */
