@@ -81,6 +81,33 @@ Test(cli_usage, help_command)
   pc_run_free(&r);
 }
 
+/* The commands `polycover --help` lists, into names; how many. */
+static int listed_commands(char names[][16], int max)
+{
+  pc_run r = pc_run_program(NULL, (const char *[]){"--help", NULL});
+  int n = 0;
+  for (const char *p = strstr(r.out, "\nCommands:\n"); p && n < max; p = strchr(p + 1, '\n'))
+    if (sscanf(p, "\n  %15[a-z] ", names[n]) == 1) n++;
+  cr_expect(strstr(r.out, "--version"), "the top --help names --version: %s", r.out);
+  pc_run_free(&r);
+  return n;
+}
+
+/* Every command's --help lists -h, --help and says its exit statuses. */
+Test(cli_usage, help_says_help_and_exit_status)
+{
+  char names[32][16];
+  int n = listed_commands(names, 32);
+  cr_expect_geq(n, 12);
+  for (int i = 0; i < n; i++) {
+    pc_run r = pc_run_program(NULL, (const char *[]){names[i], "--help", NULL});
+    cr_expect_eq(r.status, 0, "%s: %s", names[i], r.err);
+    cr_expect(strstr(r.out, "  -h, --help "), "%s --help: no -h, --help", names[i]);
+    cr_expect(strstr(r.out, "Exit status: 0 done, 1 "), "%s --help: no exit status", names[i]);
+    pc_run_free(&r);
+  }
+}
+
 /* Options of a picture not asked for say what to add, before any search. */
 Test(cli_usage, picture_options_need_their_picture)
 {

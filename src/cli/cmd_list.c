@@ -16,7 +16,11 @@ static const char usage[] =
     "line each. Without DIR: the first data folder of the search path that has\n"
     "them: POLYCOVER_PATH's folders (colon-separated), the current folder, the\n"
     "program's ../share/polycover, its own folder and its parent (a build tree),\n"
-    "then the folder it was built for.\n";
+    "then the folder it was built for.\n"
+    "\n"
+    "  -h, --help   show this help\n"
+    "\n"
+    "Exit status: 0 done, 1 failure, 2 bad usage or no data folder.\n";
 
 static bool is_yaml(const char *name) { return pc_name_ends(name, ".yaml"); }
 

@@ -19,7 +19,9 @@ static const char usage[] =
     "one option per placement, with no symmetry reduction. `polycover xc` reads\n"
     "it; docs/formats.md has the details. BOARD - reads standard input.\n"
     "\n"
-    "  -h, --help   show this help\n";
+    "  -h, --help   show this help\n"
+    "\n"
+    "Exit status: 0 done, 1 failure, 2 bad usage or bad input (with FILE:LINE:COLUMN).\n";
 
 int pc_cmd_rows(int argc, char **argv)
 {

@@ -102,7 +102,8 @@ static const char usage[] =
     "that are also edges between two pieces in its left-right mirror image;\n"
     "vertical likewise, top-bottom (README.md).\n"
     "\n"
-    "Exit status: 0 done, 1 failure, 2 bad usage or bad input (with FILE:LINE:COLUMN).\n";
+    "Exit status: 0 done, 1 failure or interrupted, 2 bad usage or bad input (with\n"
+    "FILE:LINE:COLUMN).\n";
 
 enum {
   OPT_ALL = 256, OPT_UNIQUE, OPT_BEST, OPT_SYM_TABLE, OPT_LEFTMOST, OPT_PROFILE, OPT_JSON,

@@ -34,7 +34,8 @@ static void usage(FILE *out)
         out);
   for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
     fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-  fputs("\n'polycover COMMAND --help' (or 'polycover help COMMAND') describes a command.\n",
+  fputs("\n'polycover COMMAND --help' (or 'polycover help COMMAND') describes a command;\n"
+        "'polycover --version' prints the version.\n",
         out);
 }
 
