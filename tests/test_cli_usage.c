@@ -81,6 +81,20 @@ Test(cli_usage, help_command)
   pc_run_free(&r);
 }
 
+/* --every takes seconds in plain decimal: strtod's hexadecimal, blanks
+   and exponents were taken (0x10 as 16 seconds). */
+Test(cli_usage, every_in_decimal)
+{
+  static const char *const bad[] = {"0x10", " 5", "5 ", "1e2", "+5", "-1", "5s", ".", "0", "0.0"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    char message[128];
+    snprintf(message, sizeof message,
+             "--every wants a positive number of seconds (like 30 or 0.5), not '%s'", bad[i]);
+    expect_one_error((const char *[]){"xc", "--checkpoint", "c", "--every", bad[i], "x.dlx", NULL},
+                     message);
+  }
+}
+
 /* The commands `polycover --help` lists, into names; how many. */
 static int listed_commands(char names[][16], int max)
 {

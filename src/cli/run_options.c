@@ -20,11 +20,15 @@ void pc_run_options_init(pc_run_options *o)
   o->engine = "auto";
 }
 
+/* Seconds in plain decimal, digits and at most one point: strtod alone
+   would also take blanks, signs, exponents and hexadecimal. */
 static bool parse_seconds(const char *s, double *out)
 {
-  char *end;
-  double v = strtod(s, &end);
-  if (!*s || *end || !(v > 0) || v > 1e9) return false;
+  size_t digits = strspn(s, "0123456789"), point = s[digits] == '.';
+  size_t fraction = strspn(s + digits + point, "0123456789");
+  if ((!digits && !fraction) || s[digits + point + fraction]) return false;
+  double v = strtod(s, NULL);
+  if (!(v > 0) || v > 1e9) return false;
   *out = v;
   return true;
 }
@@ -48,7 +52,9 @@ pc_status pc_run_option(const char *cmd, int c, const char *arg, pc_run_options 
     return pc_take_path_option(cmd, "--checkpoint", "file", arg, &o->checkpoint, err);
   case PC_RUNOPT_EVERY:
     if (!parse_seconds(arg, &o->every))
-      return pc_usage_fail(cmd, err, "--every wants a positive number of seconds, not '%s'", arg);
+      return pc_usage_fail(cmd, err,
+                           "--every wants a positive number of seconds (like 30 or 0.5), not '%s'",
+                           arg);
     return PC_OK;
   case PC_RUNOPT_RESUME:
     return pc_take_path_option(cmd, "--resume", "file", arg, &o->resume, err);
