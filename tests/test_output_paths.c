@@ -262,3 +262,33 @@ Test(output_paths, file_option_once)
   free(b);
   free(dir);
 }
+
+/* "-" is standard input or output where the docs say so (solve -o, a
+   board); a checkpoint, a job, its result and the folders of jobs and
+   challenges are files or folders: "-" made a file or folder named "-"
+   in the current folder, or was looked for as one. */
+Test(output_paths, dash_only_where_it_means_a_stream)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-dash-XXXXXX");
+  pc_program_absolute();
+  char *cwd = getcwd(NULL, 0);
+  cr_assert(cwd && chdir(dir) == 0);
+  static const char *const refused[][2] = {
+      {"--checkpoint", "file"}, {"--resume", "file"}, {"--job", "file"},
+      {"--result", "file"},     {"--dir", "folder"},  {"--out", "folder"}};
+  for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+    const char *cmd = !strcmp(refused[i][0], "--out") ? "challenge" : "solve";
+    char board[1200], message[200];
+    snprintf(board, sizeof board, "%s/boards/scott.yaml", cwd);
+    snprintf(message, sizeof message,
+             "%s wants a %s name: - (standard input or output) is none here", refused[i][0],
+             refused[i][1]);
+    expect_refused((const char *[]){cmd, refused[i][0], "-", board, NULL}, message);
+    cr_expect(access("-", F_OK) != 0, "%s - made a file named -", refused[i][0]);
+    remove("-");
+  }
+  cr_assert(chdir(cwd) == 0);
+  pc_remove_tree(dir);
+  free(cwd);
+  free(dir);
+}

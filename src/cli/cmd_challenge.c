@@ -117,9 +117,11 @@ static pc_status parse_option(int c, challenge_options *o, pc_error *err)
     m->threads = threads;
     return PC_OK;
   case 'm': m->minimal = true; return PC_OK;
-  case 'o': return pc_take_path_option("challenge", "--out", "folder", optarg, &o->out, err);
+  case 'o':
+    return pc_take_path_option("challenge", "--out", PC_PATH_FOLDER, optarg, &o->out, err);
   case 'b':
-    return pc_take_path_option("challenge", "--booklet", "file", optarg, &o->booklet, err);
+    return pc_take_path_option("challenge", "--booklet", PC_PATH_FILE, optarg, &o->booklet,
+                               err);
   case 'h': fputs(usage, stdout); return PC_DONE;
   }
   return PC_OK; /* getopt_long gives only the codes above */

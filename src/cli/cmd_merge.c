@@ -134,7 +134,9 @@ static pc_status parse_options(int argc, char **argv, merge_options *o, pc_error
   while ((c = getopt_long(argc, argv, ":ch", longopts, NULL)) != -1) {
     switch (c) {
     case 'c': o->count_only = true; break;
-    case 'b': s = pc_take_path_option("merge", "--board", "file", optarg, &o->board, err); break;
+    case 'b':
+      s = pc_take_path_option("merge", "--board", PC_PATH_FILE_OR_DASH, optarg, &o->board, err);
+      break;
     case 'J': o->json = true; break;
     case 'h': fputs(usage, stdout); return PC_DONE;
     default: return pc_option_fail("merge", c, argv, longopts, err);

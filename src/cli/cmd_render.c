@@ -183,8 +183,8 @@ int pc_cmd_render(int argc, char **argv)
     switch (c) {
     case 'o':
     case 'g':
-      if (pc_take_path_option("render", c == 'o' ? "--output" : "--gallery", "file", optarg,
-                              c == 'o' ? &a.output : &a.gallery, &err))
+      if (pc_take_path_option("render", c == 'o' ? "--output" : "--gallery", PC_PATH_FILE,
+                              optarg, c == 'o' ? &a.output : &a.gallery, &err))
         return PC_EXIT_USAGE;
       break;
     case 'i': number = &a.index, what = "--index"; break;

@@ -252,10 +252,10 @@ static pc_status positive(const char *name, const char *arg, uint64_t max, uint6
   return PC_OK;
 }
 
-static pc_status path_option(const char *option, const char *what, const char *arg,
+static pc_status path_option(const char *option, pc_path_kind kind, const char *arg,
                              const char **slot, pc_error *err)
 {
-  return pc_take_path_option("solve", option, what, arg, slot, err);
+  return pc_take_path_option("solve", option, kind, arg, slot, err);
 }
 
 /* The options that draw pictures; false for another option. */
@@ -264,10 +264,14 @@ static bool take_picture_option(int c, const char *arg, pc_solve_pictures *pic,
 {
   uint64_t n;
   switch (c) {
-  case OPT_RENDER: *s = path_option("--render", "file", arg, &pic->render, err); return true;
-  case OPT_GALLERY: *s = path_option("--gallery", "file", arg, &pic->gallery, err); return true;
+  case OPT_RENDER:
+    *s = path_option("--render", PC_PATH_FILE, arg, &pic->render, err);
+    return true;
+  case OPT_GALLERY:
+    *s = path_option("--gallery", PC_PATH_FILE, arg, &pic->gallery, err);
+    return true;
   case OPT_PROFILE_PLOT:
-    *s = path_option("--profile-plot", "file", arg, &pic->profile_plot, err);
+    *s = path_option("--profile-plot", PC_PATH_FILE, arg, &pic->profile_plot, err);
     return true;
   case OPT_LABELS: pic->labels = true; return true;
   case OPT_INDEX:
@@ -294,7 +298,7 @@ static pc_status take_option(int c, const char *arg, solve_cmd *o, pc_error *err
   switch (c) {
   case 'c': o->count_only = true; break;
   case 'n': s = positive("limit", arg, UINT64_MAX, &o->run.limit, err); break;
-  case 'o': s = path_option("--output", "file", arg, &o->run.output, err); break;
+  case 'o': s = path_option("--output", PC_PATH_FILE_OR_DASH, arg, &o->run.output, err); break;
   case OPT_ALL: o->all = o->shaped = true; break;
   case OPT_UNIQUE: o->all = false, o->shaped = true; break;
   case OPT_BEST: o->best = o->shaped = true; break;
@@ -302,9 +306,9 @@ static pc_status take_option(int c, const char *arg, solve_cmd *o, pc_error *err
   case OPT_LEFTMOST: o->cfg.choose = PC_CHOOSE_LEFTMOST, o->shaped = true; break;
   case OPT_SPLIT_ONLY: s = positive("split-only", arg, INT32_MAX, &o->split_only, err); break;
   case OPT_JOBS: s = positive("jobs", arg, INT32_MAX, &o->jobs, err); break;
-  case OPT_DIR: s = path_option("--dir", "folder", arg, &o->dir, err); break;
-  case OPT_JOB: s = path_option("--job", "file", arg, &o->job_path, err); break;
-  case OPT_RESULT: s = path_option("--result", "file", arg, &o->result, err); break;
+  case OPT_DIR: s = path_option("--dir", PC_PATH_FOLDER, arg, &o->dir, err); break;
+  case OPT_JOB: s = path_option("--job", PC_PATH_FILE, arg, &o->job_path, err); break;
+  case OPT_RESULT: s = path_option("--result", PC_PATH_FILE, arg, &o->result, err); break;
   case OPT_PROFILE: o->profile = true; break;
   case OPT_JSON: o->json = true; break;
   case OPT_NO_PRECHECK: o->no_precheck = true; break;

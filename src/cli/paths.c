@@ -12,10 +12,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-pc_status pc_take_path_option(const char *cmd, const char *option, const char *what,
+pc_status pc_take_path_option(const char *cmd, const char *option, pc_path_kind kind,
                               const char *arg, const char **slot, pc_error *err)
 {
+  const char *what = kind == PC_PATH_FOLDER ? "folder" : "file";
   if (!*arg) return pc_usage_fail(cmd, err, "%s wants a %s name, not ''", option, what);
+  if (!strcmp(arg, "-") && kind != PC_PATH_FILE_OR_DASH)
+    return pc_usage_fail(cmd, err, "%s wants a %s name: - (standard input or output) is none here",
+                         option, what);
   if (*slot)
     return pc_usage_fail(cmd, err, "%s is given twice ('%s' and '%s'): give it once", option,
                          *slot, arg);

@@ -18,12 +18,16 @@ typedef struct pc_named_file {
   bool written;
 } pc_named_file;
 
+/* What an option names: a file, a file or "-" (standard input or
+   output), a folder. */
+typedef enum { PC_PATH_FILE, PC_PATH_FILE_OR_DASH, PC_PATH_FOLDER } pc_path_kind;
+
 /* The name an option (`option`, "--output") gives a file or a folder
-   (`what`: "file", "folder") into *slot: a usage error, said on stderr
-   for command `cmd`, for an empty name, which would fail only once the
-   work is done, and for a second name, which would leave the first
-   unwritten. */
-pc_status pc_take_path_option(const char *cmd, const char *option, const char *what,
+   into *slot: a usage error, said on stderr for command `cmd`, for an
+   empty name, which would fail only once the work is done, for a second
+   name, which would leave the first unwritten, and for "-" where it
+   would be taken as a name. */
+pc_status pc_take_path_option(const char *cmd, const char *option, pc_path_kind kind,
                               const char *arg, const char **slot, pc_error *err);
 
 /* Whether a and b name one file: the same inode when both exist (x and

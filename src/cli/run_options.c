@@ -49,7 +49,7 @@ pc_status pc_run_option(const char *cmd, int c, const char *arg, pc_run_options 
   case PC_RUNOPT_PROGRESS: o->progress = 1; return PC_OK;
   case PC_RUNOPT_QUIET: o->progress = 0; return PC_OK;
   case PC_RUNOPT_CHECKPOINT:
-    return pc_take_path_option(cmd, "--checkpoint", "file", arg, &o->checkpoint, err);
+    return pc_take_path_option(cmd, "--checkpoint", PC_PATH_FILE, arg, &o->checkpoint, err);
   case PC_RUNOPT_EVERY:
     if (!parse_seconds(arg, &o->every))
       return pc_usage_fail(cmd, err,
@@ -57,7 +57,7 @@ pc_status pc_run_option(const char *cmd, int c, const char *arg, pc_run_options 
                            arg);
     return PC_OK;
   case PC_RUNOPT_RESUME:
-    return pc_take_path_option(cmd, "--resume", "file", arg, &o->resume, err);
+    return pc_take_path_option(cmd, "--resume", PC_PATH_FILE, arg, &o->resume, err);
   case PC_RUNOPT_MPI:
 #ifdef PC_MPI
     o->mpi = true;
