@@ -5,6 +5,7 @@
 #include <criterion/criterion.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,4 +139,34 @@ Test(atomic, program_output_to_dev_null)
   cr_assert_eq(stat("/dev/null", &st), 0);
   cr_expect(S_ISCHR(st.st_mode));
   pc_run_free(&r);
+}
+
+/* A process killed while it writes (Ctrl-C on render) leaves nothing in
+   the folder: no temporary for a later run to clear away. */
+Test(atomic, killed_writer_leaves_nothing)
+{
+  char path[128];
+  snprintf(path, sizeof path, "%s/out.svg", dir);
+  int ready[2];
+  cr_assert_eq(pipe(ready), 0);
+  pid_t child = fork();
+  cr_assert_geq(child, 0);
+  if (child == 0) {
+    FILE *f;
+    char *tmp;
+    pc_error err;
+    if (pc_atomic_open(path, &f, &tmp, &err)) _exit(1);
+    fputs("half a picture", f);
+    fflush(f);
+    if (write(ready[1], "x", 1) != 1) _exit(1);
+    pause();
+    _exit(0);
+  }
+  char c;
+  cr_assert_eq(read(ready[0], &c, 1), 1, "the child could not open its file");
+  kill(child, SIGKILL);
+  waitpid(child, NULL, 0);
+  close(ready[0]);
+  close(ready[1]);
+  cr_expect_eq(entries(), 0, "the killed writer left a file in %s", dir);
 }

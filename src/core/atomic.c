@@ -71,8 +71,37 @@ static void remove_orphans(const char *dir, size_t dir_len, const char *base)
   closedir(d);
 }
 
+/* The name of temporary k of target: ".NAME.PID-K.tmp" beside it. */
+static void temporary_name(const char *target, unsigned k, char *name, size_t size)
+{
+  const char *slash = strrchr(target, '/');
+  size_t dir_len = slash ? (size_t)(slash - target) + 1 : 0;
+  snprintf(name, size, "%.*s.%s.%ld-%u.tmp", (int)dir_len, target, target + dir_len,
+           (long)getpid(), k);
+}
+
+/* A temporary without a name in target's folder (O_TMPFILE), so that a
+   kill leaves nothing behind; it is named only to be renamed, through
+   /proc/self/fd. -1 where the file system or /proc cannot. */
+static int open_unnamed(const char *target, size_t dir_len)
+{
+#ifdef O_TMPFILE
+  char folder[4096], proc[64];
+  snprintf(folder, sizeof folder, "%.*s", (int)(dir_len ? dir_len : 1), dir_len ? target : ".");
+  int fd = open(folder, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+  if (fd < 0) return -1;
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+  if (access(proc, F_OK) == 0) return fd;
+  close(fd);
+#else
+  (void)target, (void)dir_len;
+#endif
+  return -1;
+}
+
 /* O_EXCL with the process id and a counter: unique without mkstemp's
-   0600, so the saved file gets the usual permissions. */
+   0600, so the saved file gets the usual permissions. An unnamed
+   temporary where it can be: *tmp is then its /proc/self/fd path. */
 static pc_status open_temporary(const char *target, FILE **out, char **tmp, pc_error *err)
 {
   const char *slash = strrchr(target, '/');
@@ -81,10 +110,11 @@ static pc_status open_temporary(const char *target, FILE **out, char **tmp, pc_e
   size_t size = strlen(target) + 64;
   char *name = pc_alloc_array(size, 1);
   if (!name) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
-  int fd = -1;
-  for (unsigned k = 0; k < 1000 && fd < 0; k++) {
-    snprintf(name, size, "%.*s.%s.%ld-%u.tmp", (int)dir_len, target, target + dir_len,
-             (long)getpid(), k);
+  int fd = open_unnamed(target, dir_len);
+  bool anonymous = fd >= 0;
+  if (anonymous) snprintf(name, size, "/proc/self/fd/%d", fd);
+  for (unsigned k = 0; fd < 0 && k < 1000; k++) {
+    temporary_name(target, k, name, size);
     fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno != EEXIST) break;
   }
@@ -93,7 +123,7 @@ static pc_status open_temporary(const char *target, FILE **out, char **tmp, pc_e
     int e = errno;
     if (fd >= 0) {
       close(fd);
-      unlink(name);
+      if (!anonymous) unlink(name);
     }
     free(name);
     return cannot_write(err, e);
@@ -101,6 +131,13 @@ static pc_status open_temporary(const char *target, FILE **out, char **tmp, pc_e
   *out = f;
   *tmp = name;
   return PC_OK;
+}
+
+/* Whether the temporary open as fd has no name (O_TMPFILE). */
+static bool unnamed(int fd)
+{
+  struct stat st;
+  return fstat(fd, &st) == 0 && st.st_nlink == 0;
 }
 
 pc_status pc_atomic_open(const char *path, FILE **out, char **tmp, pc_error *err)
@@ -120,24 +157,48 @@ pc_status pc_atomic_open(const char *path, FILE **out, char **tmp, pc_error *err
   return PC_OK;
 }
 
+/* The unnamed temporary fd named beside target, ".NAME.PID-K.tmp" for the
+   first K free (malloc'd); NULL with *e set when it cannot be. */
+static char *name_temporary(int fd, const char *target, int *e)
+{
+  size_t size = strlen(target) + 64;
+  char *name = pc_alloc_array(size, 1), proc[64];
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+  *e = ENOMEM;
+  for (unsigned k = 0; name && k < 1000; k++) {
+    temporary_name(target, k, name, size);
+    if (linkat(AT_FDCWD, proc, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0) return name;
+    *e = errno;
+    if (errno != EEXIST) break;
+  }
+  free(name);
+  return NULL;
+}
+
 pc_status pc_atomic_commit(FILE *f, const char *tmp, const char *path, pc_error *err)
 {
   pc_error_file(err, path);
   bool ok = fflush(f) == 0 && !ferror(f) && (!tmp || fsync(fileno(f)) == 0);
   int e = ok ? 0 : errno;
+  bool anonymous = tmp && unnamed(fileno(f));
+  char *target = ok && tmp ? replaced_file(path) : NULL;
+  if (ok && tmp && !target) ok = false, e = ENOMEM;
+  /* Named last, so that only a kill between these two steps leaves it. */
+  char *named = ok && anonymous ? name_temporary(fileno(f), target, &e) : NULL;
+  if (anonymous && !named) ok = false;
   if (fclose(f) != 0 && ok) ok = false, e = errno;
   if (!tmp) return ok ? PC_OK : cannot_write(err, e);
-  char *target = ok ? replaced_file(path) : NULL;
-  if (ok && !target) ok = false, e = ENOMEM;
-  if (ok && rename(tmp, target) != 0) ok = false, e = errno;
+  const char *name = anonymous ? named : tmp;
+  if (ok && rename(name, target) != 0) ok = false, e = errno;
+  if (!ok && name) unlink(name);
   free(target);
-  if (ok) return PC_OK;
-  unlink(tmp);
-  return cannot_write(err, e);
+  free(named);
+  return ok ? PC_OK : cannot_write(err, e);
 }
 
 void pc_atomic_abort(FILE *f, const char *tmp)
 {
+  bool anonymous = f && tmp && unnamed(fileno(f));
   if (f) fclose(f);
-  if (tmp) unlink(tmp);
+  if (tmp && !anonymous) unlink(tmp);
 }

@@ -2,7 +2,9 @@
    written atomically: into a temporary file beside it (same folder, so the
    rename cannot cross file systems), flushed and synced, then renamed over
    it, so an interrupted or failed write leaves neither a half-written file
-   nor the temporary behind. A link is followed, so the link stays and the
+   nor the temporary behind. The temporary has no name until the rename
+   where the file system allows (Linux's O_TMPFILE), so that even a killed
+   process leaves nothing. A link is followed, so the link stays and the
    file it names is replaced. Anything else that is not a folder (a device
    such as /dev/null, a pipe, a terminal) is written straight through: no
    temporary, and nothing is replaced. */
@@ -14,8 +16,9 @@
 #include "core/error.h"
 
 /* Opens `path` for writing as *f: the temporary (permissions as for a new
-   file, under the umask), whose malloc'd name goes to *tmp, or the path
-   itself when it is written straight through (*tmp NULL then). Temporaries
+   file, under the umask), whose malloc'd name goes to *tmp (a name that
+   reads it while it is open: /proc/self/fd/N when it has none), or the
+   path itself when it is written straight through (*tmp NULL then). Temporaries
    left by processes that were killed are removed first. On failure *f and
    *tmp are NULL and err names `path`. */
 pc_status pc_atomic_open(const char *path, FILE **f, char **tmp, pc_error *err);
