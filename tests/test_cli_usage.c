@@ -122,6 +122,24 @@ Test(cli_usage, help_says_help_and_exit_status)
   }
 }
 
+/* The first line of a written piece set counts them without "1 cells":
+   12 free pentominoes, 18 one-sided (published figures). */
+Test(cli_usage, pieces_header_in_good_english)
+{
+  static const char *const cases[][3] = {
+      {"1", "", "# free polyominoes of 1 cell: 1, written by polycover pieces.\n"},
+      {"5", "", "# free polyominoes of 5 cells: 12, written by polycover pieces.\n"},
+      {"5", "-1", "# one-sided polyominoes of 5 cells: 18, written by polycover pieces.\n"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    const char *args[] = {"pieces", "-s", cases[i][0], cases[i][1][0] ? cases[i][1] : NULL, NULL};
+    pc_run r = pc_run_program(NULL, args);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(!strncmp(r.out, cases[i][2], strlen(cases[i][2])), "%s", r.out);
+    pc_run_free(&r);
+  }
+}
+
 /* Options of a picture not asked for say what to add, before any search. */
 Test(cli_usage, picture_options_need_their_picture)
 {

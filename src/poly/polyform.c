@@ -346,8 +346,9 @@ pc_status pc_polyforms_write_yaml(FILE *out, const pc_polyforms *p, const char *
              pc_grid_family(p->grid), (int)p->size);
     name = fallback;
   }
-  fprintf(out, "# %d %s %s of %d cells, written by polycover pieces.\n", (int)p->count,
-          p->one_sided ? "one-sided" : "free", pc_grid_family(p->grid), (int)p->size);
+  fprintf(out, "# %s %s of %d cell%s: %d, written by polycover pieces.\n",
+          p->one_sided ? "one-sided" : "free", pc_grid_family(p->grid), (int)p->size,
+          p->size == 1 ? "" : "s", (int)p->count);
   fputs("name: ", out);
   write_scalar(out, name);
   fprintf(out, "\ngrid: %s\n", pc_grid_name(p->grid));
