@@ -140,6 +140,46 @@ Test(cli_usage, pieces_header_in_good_english)
   }
 }
 
+/* Exit status 2, and the message says what args[1] looks like. */
+static void expect_looks_like(const char *const *args, const char *looks)
+{
+  pc_run r = pc_run_program(NULL, args);
+  cr_expect_eq(r.status, 2, "%s", r.err);
+  char want[256];
+  snprintf(want, sizeof want, " (this looks like %s)\n", looks);
+  cr_expect(strstr(r.err, want), "%s %s: wanted%s got %s", args[0], args[1], want, r.err);
+  pc_run_free(&r);
+}
+
+/* A file given to a command that reads another kind: the message says
+   which command reads it (xc was given a board, merge a solution file). */
+Test(cli_usage, wrong_kind_of_file)
+{
+  static const char yaml[] =
+      "a YAML file: 'polycover solve' solves a board, 'polycover render --pieces' draws it";
+  static const char sol[] = "a solution file: 'polycover score' and 'polycover render' read it";
+  char *dir = pc_scratch_dir("/tmp/pc-kind-XXXXXX"), *sols = pc_path_in(dir, "s.sol");
+  pc_run r = pc_run_program(
+      NULL, (const char *[]){"solve", "boards/scott.yaml", "-n", "1", "-o", sols, NULL});
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  pc_run_free(&r);
+  expect_looks_like((const char *[]){"xc", "boards/scott.yaml", NULL}, yaml);
+  expect_looks_like((const char *[]){"render", "boards/scott.yaml", "-o", "x.svg", NULL}, yaml);
+  expect_looks_like((const char *[]){"score", "boards/scott.yaml", NULL}, yaml);
+  expect_looks_like((const char *[]){"solve", "tests/data/pent6x10.dlx", NULL},
+                    "a DLX1 matrix: 'polycover xc' solves it");
+  expect_looks_like((const char *[]){"merge", sols, NULL}, sol);
+  expect_looks_like((const char *[]){"xc", sols, NULL}, sol);
+  expect_looks_like((const char *[]){"estimate", sols, NULL}, sol);
+  expect_looks_like((const char *[]){"rows", sols, NULL}, sol);
+  r = pc_run_program(NULL, (const char *[]){"score", "tests/data/pent6x10.dlx", NULL});
+  cr_expect(strstr(r.err, "DLX1 matrix"), "%s", r.err);
+  pc_run_free(&r);
+  pc_remove_tree(dir);
+  free(sols);
+  free(dir);
+}
+
 /* Options of a picture not asked for say what to add, before any search. */
 Test(cli_usage, picture_options_need_their_picture)
 {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/common.h"
+#include "cli/file_kind.h"
 #include "cli/commands.h"
 #include "core/dlx1.h"
 #include "poly/solver.h"
@@ -63,10 +64,10 @@ static pc_status load(const char *path, bool all, problem *p, pc_error *err)
     if (!in) return PC_ERR_INPUT;
     pc_status s = pc_dlx1_read(in, &p->xc, NULL, err);
     pc_close_input(in);
-    return s;
+    return pc_hint_file_kind(s, path, PC_KIND_DLX, err);
   }
   p->puzzle = true;
-  pc_status s = pc_puzzle_load(path, &p->pz, err);
+  pc_status s = pc_hint_file_kind(pc_puzzle_load(path, &p->pz, err), path, PC_KIND_YAML, err);
   if (s) return s;
   if ((s = pc_solver_init(&p->sv, &p->pz, all, false, 0, err))) pc_puzzle_free(&p->pz);
   return s;

@@ -9,6 +9,7 @@
 
 #include "core/alloc.h"
 #include "cli/common.h"
+#include "cli/file_kind.h"
 #include "cli/paths.h"
 #include "cli/commands.h"
 #include "core/engines.h"
@@ -60,7 +61,8 @@ static pc_status read_all(char **paths, int n, pc_result *rs, pc_error *err)
   pc_status s = PC_OK;
   int32_t *owner = NULL;
   for (int i = 0; i < n && !s; i++) {
-    if ((s = pc_result_read(paths[i], &rs[i], err))) break;
+    s = pc_hint_file_kind(pc_result_read(paths[i], &rs[i], err), paths[i], PC_KIND_RESULT, err);
+    if (s) break;
     int line;
     const char *why = i ? mismatch(&rs[0], &rs[i], &line) : NULL;
     if (why) {

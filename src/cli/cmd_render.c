@@ -7,6 +7,7 @@
 
 #include "core/alloc.h"
 #include "cli/common.h"
+#include "cli/file_kind.h"
 #include "cli/paths.h"
 #include "cli/commands.h"
 #include "render/gallery.h"
@@ -94,7 +95,7 @@ static int pieces(const char *file, const render_args *a)
 {
   pc_error err = {0};
   pc_puzzle pz;
-  pc_status s = pc_puzzle_load(file, &pz, &err);
+  pc_status s = pc_hint_file_kind(pc_puzzle_load(file, &pz, &err), file, PC_KIND_YAML, &err);
   if (s) return pc_exit_status("render", s, &err);
   pc_render_opts o = pc_render_defaults();
   apply(a, &o);
@@ -112,7 +113,8 @@ static int solutions(const char *file, const render_args *a)
   if (a->output && (s = pc_format_of(a->output, &fmt, &err)))
     return pc_exit_status("render", s, &err);
   pc_solfile f;
-  if ((s = pc_solfile_read(file, &f, &err))) return pc_exit_status("render", s, &err);
+  s = pc_hint_file_kind(pc_solfile_read(file, &f, &err), file, PC_KIND_SOLUTIONS, &err);
+  if (s) return pc_exit_status("render", s, &err);
   int status = PC_EXIT_OK;
   if (a->gallery) {
     status = gallery(&f, a);

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cli/common.h"
+#include "cli/file_kind.h"
 #include "cli/commands.h"
 #include "core/dlx1.h"
 #include "poly/matrix.h"
@@ -31,7 +32,8 @@ int pc_cmd_rows(int argc, char **argv)
   if (optind != argc - 1)
     return pc_usage_error("rows", optind == argc ? "no BOARD given" : "more than one BOARD");
   pc_puzzle pz;
-  s = pc_puzzle_load(argv[optind], &pz, &err);
+  s = pc_hint_file_kind(pc_puzzle_load(argv[optind], &pz, &err), argv[optind], PC_KIND_YAML,
+                        &err);
   if (s) return pc_exit_status("rows", s, &err);
   pc_matrix m;
   if (!(s = pc_matrix_build(&pz, &m, &err))) {

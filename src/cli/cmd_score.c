@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "cli/common.h"
+#include "cli/file_kind.h"
 #include "cli/commands.h"
 #include "poly/score.h"
 #include "poly/solfile.h"
@@ -92,7 +93,8 @@ int pc_cmd_score(int argc, char **argv)
 
   pc_error err = {0};
   pc_solfile f;
-  pc_status s = pc_solfile_read(argv[optind], &f, &err);
+  pc_status s = pc_hint_file_kind(pc_solfile_read(argv[optind], &f, &err), argv[optind],
+                                  PC_KIND_SOLUTIONS, &err);
   if (s) return pc_exit_status("score", s, &err);
   pc_scorer scorer;
   if (pc_scorer_init(&scorer, f.pz.grid, f.pz.cells, f.pz.n_cells)) {

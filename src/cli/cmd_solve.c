@@ -8,6 +8,7 @@
 #include "core/alloc.h"
 #include "poly/solver.h"
 #include "cli/common.h"
+#include "cli/file_kind.h"
 #include "cli/commands.h"
 #include "poly/coloring.h"
 #include "poly/shape.h"
@@ -455,7 +456,7 @@ static pc_status load_problem(solve_cmd *o, pc_error *err)
   }
   s = check_files(o, err);
   if (s) return s;
-  s = pc_puzzle_load(o->board, &o->pz, err);
+  s = pc_hint_file_kind(pc_puzzle_load(o->board, &o->pz, err), o->board, PC_KIND_YAML, err);
   if (s) return s;
   o->loaded = true;
   if (o->pz.warning[0]) fprintf(stderr, "polycover solve: warning: %s\n", o->pz.warning);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/common.h"
+#include "cli/file_kind.h"
 #include "cli/commands.h"
 #include "core/dlx1.h"
 #include "core/engines.h"
@@ -190,7 +191,7 @@ static pc_status read_problem(const char *path, pc_xc *xc, pc_error *err)
   FILE *in = pc_open_input(path, err);
   if (!in) return PC_ERR_INPUT;
   pc_dlx1_notes notes;
-  pc_status s = pc_dlx1_read(in, xc, &notes, err);
+  pc_status s = pc_hint_file_kind(pc_dlx1_read(in, xc, &notes, err), path, PC_KIND_DLX, err);
   pc_close_input(in);
   if (!s && notes.skipped)
     fprintf(stderr,
