@@ -45,6 +45,8 @@ Test(symmetry, groups)
   /* Pre-placed pieces break the symmetry. */
   cr_expect_eq(group_order("boards/kanoodle-start1.yaml"), 1);
   cr_expect_eq(group_order("tests/data/boards/dominoes_any.yaml"), 4);
+  /* The mirror swaps two pre-placed pieces that are mirror images. */
+  cr_expect_eq(group_order("tests/data/boards/preplaced_mirrors.yaml"), 2);
 }
 
 /* The reduced search and the full one give the same two counts. */
@@ -69,6 +71,10 @@ Test(symmetry, reduced_and_full_agree)
   /* No piece with one copy: the centre cell is restricted. */
   agree("tests/data/boards/trominoes_3x3.yaml", 10, 2);
   agree("tests/data/boards/onesided_3x3.yaml", 37, 6);
+  /* Counted by hand: the bottom domino lying, then the 2x4 block's 5
+     tilings (VVVV, HHVV, VVHH, VHHV, HHHH), or standing (1 way); the
+     mirror, which swaps L and J, pairs HHVV with VVHH: 5 classes. */
+  agree("tests/data/boards/preplaced_mirrors.yaml", 6, 5);
   const char *fixtures[] = {"tests/data/boards/small.yaml", "tests/data/boards/small_fixed.yaml",
                             "tests/data/boards/sticks_cross.yaml",
                             "tests/data/boards/sticks_x.yaml"};

@@ -45,8 +45,18 @@ static bool maps_orients(const pc_grid *grid, int t, const pc_orients *a, const 
   return true;
 }
 
+/* The pre-placed piece on the image of pre-placed piece k's first cell:
+   where transform t puts k (two may swap places), or -1. */
+static int32_t fixed_image(const pc_puzzle *pz, int32_t k, const int32_t *cells)
+{
+  for (int32_t i = 0; i < pz->n_cells; i++)
+    if (pz->fixed[i] == k) return pz->fixed[cells[i]];
+  return -1;
+}
+
 /* The piece map of transform t (itself preferred, then the first free
-   match), checked against the pre-placed pieces. */
+   match; a pre-placed piece to the one it lands on), checked against the
+   pre-placed pieces. */
 static bool piece_map(const pc_puzzle *pz, int t, const pc_orients *o, const bool *fixed,
                       const int32_t *cells, int32_t *map, bool *used, pc_cell *shape)
 {
@@ -60,7 +70,9 @@ static bool piece_map(const pc_puzzle *pz, int t, const pc_orients *o, const boo
         if (used[j] || a->copies != b->copies || a->copies_min != b->copies_min ||
             a->group != b->group || fixed[k] != fixed[j])
           continue;
-        if (fixed[k] || maps_orients(pz->grid, t, &o[k], &o[j], shape)) map[k] = j, used[j] = true;
+        bool maps = fixed[k] ? fixed_image(pz, k, cells) == j
+                             : maps_orients(pz->grid, t, &o[k], &o[j], shape);
+        if (maps) map[k] = j, used[j] = true;
       }
     if (map[k] < 0) return false;
   }
