@@ -316,6 +316,14 @@ Test(frontier, not_applicable)
   cr_expect_not(c.applies);
   cr_expect_eq(c.status, PC_ERR_INPUT);
   cr_expect(frontier_count("boards/pent3x20.yaml", 1).applies);
+  /* A group chosen exactly once has no bounds, yet its item counts: 3 + 1
+     cells cannot fill 6, where the programme, blind to it, found 8. */
+  const char *group = "tests/data/boards/choose_one_monomino.yaml";
+  counted g = frontier_count(group, 1);
+  cr_expect_not(g.applies);
+  cr_expect_eq(g.status, PC_ERR_INPUT);
+  cr_expect_eq(meet_count(group, 1).status, PC_ERR_INPUT);
+  cr_expect_eq(pc_solve_board(group).solutions, 0);
 }
 
 /* The shares of every way to put three pieces on either side of the

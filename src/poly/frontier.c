@@ -212,11 +212,13 @@ void fr_plan_free(fr_plan *pl)
   memset(pl, 0, sizeof *pl);
 }
 
-/* Why the method does not apply to m, or NULL. */
-static const char *unfit_matrix(const pc_matrix *m)
+/* Why the method does not apply to m, or NULL. The programme knows the
+   cells and the pieces' items only: a group chosen exactly once has no
+   bounds, but its item is no less a constraint. */
+static const char *unfit_matrix(const pc_puzzle *pz, const pc_matrix *m)
 {
   if (m->xc.n_items != m->xc.n_primary) return "its matrix has secondary items";
-  if (pc_xc_has_bounds(&m->xc)) return "pieces have copies or choose groups";
+  if (pc_xc_has_bounds(&m->xc) || pz->n_groups) return "pieces have copies or choose groups";
   return NULL;
 }
 
@@ -231,7 +233,7 @@ pc_status fr_plan_build(const pc_puzzle *pz, const pc_matrix *m, int32_t reverse
                         fr_plan *pl, const char **why)
 {
   memset(pl, 0, sizeof *pl);
-  *why = unfit_matrix(m);
+  *why = unfit_matrix(pz, m);
   if (*why) return PC_ERR_INPUT;
   pl->n = m->n_cells;
   int32_t *shift = pl->shift = pc_alloc_array((size_t)pz->n_pieces + 1, sizeof *shift);
