@@ -158,6 +158,22 @@ Test(challenge, each_solves_to_one_copies)
   expect_unique_challenges("tests/data/boards/copies_mixed.yaml", more, 3, 2, 2, 1);
 }
 
+/* Holes: the written boards keep the source's `holes:` (without it the
+   pieces could not fill the board, and solve refused it). */
+Test(challenge, each_solves_to_one_holes)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-challenge-XXXXXX");
+  const char *more[] = {"--count", "3", "--left", "1..3", NULL};
+  make("tests/data/boards/holes_3x7.yaml", dir, more);
+  for (int i = 1; i <= 3; i++) {
+    char *path = challenge_path(dir, i);
+    cr_expect_eq(solve_count(path), 1, "%s", path);
+    free(path);
+  }
+  pc_remove_tree(dir);
+  free(dir);
+}
+
 /* The count of essentially different solutions `solve` gives (with its
    symmetry-reduced search: an independent computation of what --from all
    enumerates with every solution and a representative test). */

@@ -184,6 +184,16 @@ static void put_header(FILE *out, const pc_challenge_set *set, int32_t i, const 
           (int)ch->forced, (int)ch->left);
 }
 
+/* The source's `holes:`: the challenge leaves as many cells empty (its
+   count of solutions took them). */
+static void put_holes(FILE *out, pc_ydoc *y)
+{
+  const yaml_node_t *holes = pc_ydoc_get(y, pc_ydoc_root(y), "holes");
+  if (!holes) return;
+  fputs("\nholes: ", out);
+  put_node(out, y, holes);
+}
+
 static pc_status write_board(FILE *out, const pc_challenge_set *set, int32_t i, pc_ydoc *y,
                              const places *w, pc_error *err)
 {
@@ -200,6 +210,7 @@ static pc_status write_board(FILE *out, const pc_challenge_set *set, int32_t i, 
   put_quoted(out, title, strlen(title));
   fprintf(out, "\ngrid: %s\npieces: ", pc_grid_name(cp.grid));
   put_pieces(out, y, w, pieces);
+  put_holes(out, y);
   s = put_board(out, &cp, err);
   free(cp.fixed);
   return s;
