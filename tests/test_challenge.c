@@ -159,7 +159,9 @@ Test(challenge, each_solves_to_one_copies)
 }
 
 /* Holes: the written boards keep the source's `holes:` (without it the
-   pieces could not fill the board, and solve refused it). */
+   pieces could not fill the board, and solve refused it); the forced
+   moves are moves, never more than the pieces left (the hole's item,
+   covered once of 1..2, was once more a null choice, counted as one). */
 Test(challenge, each_solves_to_one_holes)
 {
   char *dir = pc_scratch_dir("/tmp/pc-challenge-XXXXXX");
@@ -170,6 +172,13 @@ Test(challenge, each_solves_to_one_holes)
     cr_expect_eq(solve_count(path), 1, "%s", path);
     free(path);
   }
+  char *index_path = pc_path_in(dir, "index.json"), *index = pc_slurp_file(index_path);
+  double left[3], forced[3];
+  cr_assert_eq(index_values(index, "left", left, 3), 3);
+  cr_assert_eq(index_values(index, "forced", forced, 3), 3);
+  for (int i = 0; i < 3; i++) cr_expect_leq(forced[i], left[i], "challenge %d", i + 1);
+  free(index);
+  free(index_path);
   pc_remove_tree(dir);
   free(dir);
 }

@@ -209,7 +209,8 @@ static int32_t next_item(worker *w, const pc_challenge *ch, int32_t *degree)
 }
 
 /* The forced moves of a challenge: DLX's path to its solution, and the
-   steps on it where the item branched on had a single choice. A step
+   steps on it that place a piece where the item branched on had a single
+   choice. A step
    takes the solution's first option not yet taken through that item, or
    none (the item is done: a null choice). */
 static int32_t forced_moves(worker *w, const pc_challenge *ch)
@@ -223,7 +224,6 @@ static int32_t forced_moves(worker *w, const pc_challenge *ch)
   }
   int32_t forced = 0, degree = 0, best;
   while ((best = next_item(w, ch, &degree)) >= 0) {
-    forced += degree == 1;
     int32_t i = ch->n_given;
     for (; i < ch->n_solution; i++) {
       const int32_t *it = pc_xc_option(xc, ch->solution[i]);
@@ -231,7 +231,8 @@ static int32_t forced_moves(worker *w, const pc_challenge *ch)
       while (j < n && it[j] != best) j++;
       if (!w->taken[i] && j < n) break;
     }
-    if (i < ch->n_solution) {
+    if (i < ch->n_solution) { /* a move; a null choice places nothing */
+      forced += degree == 1;
       use_option(w, xc, ch->solution[i]);
       w->taken[i] = true;
     } else {
