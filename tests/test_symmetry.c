@@ -47,6 +47,8 @@ Test(symmetry, groups)
   cr_expect_eq(group_order("tests/data/boards/dominoes_any.yaml"), 4);
   /* The mirror swaps two pre-placed pieces that are mirror images. */
   cr_expect_eq(group_order("tests/data/boards/preplaced_mirrors.yaml"), 2);
+  /* The mirrors swap L and J, and so their groups (each choose: 1). */
+  cr_expect_eq(group_order("tests/data/boards/mirror_groups.yaml"), 4);
 }
 
 /* The reduced search and the full one give the same two counts. */
@@ -75,6 +77,10 @@ Test(symmetry, reduced_and_full_agree)
      tilings (VVVV, HHVV, VVHH, VHHV, HHHH), or standing (1 way); the
      mirror, which swaps L and J, pairs HHVV with VVHH: 5 classes. */
   agree("tests/data/boards/preplaced_mirrors.yaml", 6, 5);
+  /* 18 and 6 from a brute-force count (every tiling, its classes under the
+     transforms that map the board, the pieces and the groups onto
+     themselves), written apart from polycover. */
+  agree("tests/data/boards/mirror_groups.yaml", 18, 6);
   const char *fixtures[] = {"tests/data/boards/small.yaml", "tests/data/boards/small_fixed.yaml",
                             "tests/data/boards/sticks_cross.yaml",
                             "tests/data/boards/sticks_x.yaml"};

@@ -54,6 +54,31 @@ static int32_t fixed_image(const pc_puzzle *pz, int32_t k, const int32_t *cells)
   return -1;
 }
 
+/* Whether pieces a and b may be each other's images: the same copies, and
+   in no group both or in groups of the same bounds (a symmetry may swap
+   two groups, groups_map checks that it does so whole). */
+static bool alike(const pc_puzzle *pz, const pc_piece *a, const pc_piece *b)
+{
+  if (a->copies != b->copies || a->copies_min != b->copies_min) return false;
+  if (a->group < 0 || b->group < 0) return a->group == b->group;
+  const pc_piece_group *x = &pz->groups[a->group], *y = &pz->groups[b->group];
+  return x->lower == y->lower && x->upper == y->upper;
+}
+
+/* Whether the piece map carries each group's pieces into one group
+   (`image`, n_groups entries, gets where each goes). */
+static bool groups_map(const pc_puzzle *pz, const int32_t *map, int32_t *image)
+{
+  for (int32_t g = 0; g < pz->n_groups; g++) image[g] = -1;
+  for (int32_t k = 0; k < pz->n_pieces; k++) {
+    int32_t g = pz->pieces[k].group, h = pz->pieces[map[k]].group;
+    if (g < 0) continue;
+    if (image[g] >= 0 && image[g] != h) return false;
+    image[g] = h;
+  }
+  return true;
+}
+
 /* The piece map of transform t (itself preferred, then the first free
    match; a pre-placed piece to the one it lands on), checked against the
    pre-placed pieces. */
@@ -67,9 +92,7 @@ static bool piece_map(const pc_puzzle *pz, int t, const pc_orients *o, const boo
     for (int32_t pass = 0; pass < 2 && map[k] < 0; pass++)
       for (int32_t j = pass ? 0 : k; j < (pass ? n : k + 1) && map[k] < 0; j++) {
         const pc_piece *a = &pz->pieces[k], *b = &pz->pieces[j];
-        if (used[j] || a->copies != b->copies || a->copies_min != b->copies_min ||
-            a->group != b->group || fixed[k] != fixed[j])
-          continue;
+        if (used[j] || !alike(pz, a, b) || fixed[k] != fixed[j]) continue;
         bool maps = fixed[k] ? fixed_image(pz, k, cells) == j
                              : maps_orients(pz->grid, t, &o[k], &o[j], shape);
         if (maps) map[k] = j, used[j] = true;
@@ -95,11 +118,14 @@ pc_status pc_symmetry_find(const pc_puzzle *pz, pc_symmetry *g)
   pc_cell *image = pc_alloc_array((size_t)n + 1, sizeof *image);
   pc_orients *o = calloc((size_t)np + 1, sizeof *o);
   bool *fixed = calloc((size_t)np + 1, sizeof *fixed), *used = calloc((size_t)np + 1, 1);
+  int32_t *group_image = pc_alloc_array((size_t)pz->n_groups + 1, sizeof *group_image);
   int32_t max_size = 1;
   for (int32_t k = 0; k < np; k++)
     if (pz->pieces[k].size > max_size) max_size = pz->pieces[k].size;
   pc_cell *shape = pc_alloc_array((size_t)max_size, sizeof *shape);
-  pc_status s = g->cell && g->piece && image && o && fixed && used && shape ? PC_OK : PC_ERR_NOMEM;
+  pc_status s = g->cell && g->piece && image && o && fixed && used && group_image && shape
+                    ? PC_OK
+                    : PC_ERR_NOMEM;
   for (int32_t i = 0; i < n && !s; i++)
     if (pz->fixed[i] >= 0) fixed[pz->fixed[i]] = true;
   for (int32_t k = 0; k < np && !s; k++)
@@ -109,7 +135,8 @@ pc_status pc_symmetry_find(const pc_puzzle *pz, pc_symmetry *g)
   for (int t = 0; t < transforms && !s; t++) {
     int32_t *cells = g->cell + (size_t)g->order * (size_t)n;
     int32_t *pieces = g->piece + (size_t)g->order * (size_t)np;
-    if (board_map(pz, t, image, cells) && piece_map(pz, t, o, fixed, cells, pieces, used, shape))
+    if (board_map(pz, t, image, cells) && piece_map(pz, t, o, fixed, cells, pieces, used, shape) &&
+        groups_map(pz, pieces, group_image))
       g->transform[g->order++] = t;
   }
   for (int32_t k = 0; o && k < np; k++) pc_orients_free(&o[k]);
@@ -117,6 +144,7 @@ pc_status pc_symmetry_find(const pc_puzzle *pz, pc_symmetry *g)
   free(image);
   free(fixed);
   free(used);
+  free(group_image);
   free(shape);
   if (s) pc_symmetry_free(g);
   return s;
