@@ -210,9 +210,8 @@ static int32_t next_item(worker *w, const pc_challenge *ch, int32_t *degree)
 
 /* The forced moves of a challenge: DLX's path to its solution, and the
    steps on it that place a piece where the item branched on had a single
-   choice. A step
-   takes the solution's first option not yet taken through that item, or
-   none (the item is done: a null choice). */
+   choice. A step takes the solution's first option not yet taken through
+   that item, or none (the item is done: a null choice). */
 static int32_t forced_moves(worker *w, const pc_challenge *ch)
 {
   const pc_xc *xc = &w->mk->m->xc;
