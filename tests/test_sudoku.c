@@ -318,12 +318,30 @@ Test(sudoku, program_usage_and_missing_file)
   r = pc_run_program(NULL, (const char *[]){"sudoku", "--bogus", NULL});
   cr_expect_eq(r.status, 2);
   pc_run_free(&r);
-  r = pc_run_program("", (const char *[]){"sudoku", NULL});
-  cr_expect_eq(r.status, 0);
-  cr_expect_str_eq(r.out, "");
-  pc_run_free(&r);
   r = pc_run_program(NULL, (const char *[]){"sudoku", "--help", NULL});
   cr_expect_eq(r.status, 0);
   cr_expect(strstr(r.out, "81 characters"), "%s", r.out);
   pc_run_free(&r);
+}
+
+/* A file with no puzzle at all (empty, or only comments and blank lines)
+   is a mistake, not a run that solved nothing: exit 2 and say so. */
+Test(sudoku, program_no_puzzle)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-sudoku-XXXXXX");
+  char *path = pc_path_in(dir, "empty.txt");
+  pc_write_file(path, "", 0);
+  pc_run r = pc_run_program(NULL, (const char *[]){"sudoku", path, NULL});
+  cr_expect_eq(r.status, 2, "%s", r.err);
+  cr_expect(strstr(r.err, "empty.txt: no puzzle"), "%s", r.err);
+  cr_expect_str_eq(r.out, "");
+  pc_run_free(&r);
+  r = pc_run_program("# a comment\n\n", (const char *[]){"sudoku", "--json", NULL});
+  cr_expect_eq(r.status, 2, "%s", r.err);
+  cr_expect(strstr(r.err, "<stdin>: no puzzle"), "%s", r.err);
+  cr_expect_eq(pc_json_get_u64(r.out, "puzzles"), 0, "%s", r.out);
+  pc_run_free(&r);
+  pc_remove_tree(dir);
+  free(path);
+  free(dir);
 }

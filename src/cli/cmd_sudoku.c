@@ -34,7 +34,8 @@ static const char usage[] =
     "                       seconds, puzzles_per_second\n"
     "  -h, --help           show this help\n"
     "\n"
-    "Exit status: 0 done, 1 failure, 2 bad usage or a malformed puzzle.\n";
+    "Exit status: 0 done, 1 failure, 2 bad usage, a malformed puzzle or no\n"
+    "puzzle at all.\n";
 
 typedef struct tally {
   uint64_t puzzles, solved, unsolvable, multiple, malformed, nodes, updates;
@@ -163,5 +164,11 @@ int pc_cmd_sudoku(int argc, char **argv)
                    seconds > 0 ? (double)t.puzzles / seconds : 0.0);
     pc_json_end(&j);
   }
+  /* Nothing to solve is most likely the wrong file, not a finished run. */
+  if (!t.puzzles)
+    return pc_exit_status("sudoku", pc_error_set(&err, PC_ERR_INPUT, 0, 0,
+                                                 "no puzzle (the file is empty or has only "
+                                                 "blank lines and comments)"),
+                          &err);
   return t.malformed ? PC_EXIT_USAGE : PC_EXIT_OK;
 }
