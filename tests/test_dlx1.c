@@ -80,6 +80,39 @@ typedef struct bad {
 
 /* Knuth's programs take any bytes but spaces in a name: UTF-8 names
    (up to 8 bytes) are read, and written back as they were. */
+/* A UTF-8 byte order mark (which some Windows editors write) before the
+   first line is dropped, as the YAML reader drops it: the file reads as
+   the same problem, and columns count from after it. Elsewhere it is the
+   character U+FEFF, which a name may hold. */
+Test(dlx1, byte_order_mark_skipped)
+{
+  const char *plain = "| a comment\na b\na\nb\n";
+  char *expected = NULL;
+  pc_xc xc;
+  pc_error err = {0};
+  cr_assert_eq(read_text(plain, &xc, &err), PC_OK, "%s", err.msg);
+  expected = written(&xc);
+  pc_xc_free(&xc);
+  const char *marked[] = {"\xEF\xBB\xBF| a comment\na b\na\nb\n", "\xEF\xBB\xBF\r\na b\na\nb\n",
+                          "\xEF\xBB\xBF" "a b\na\nb\n"};
+  for (size_t i = 0; i < sizeof marked / sizeof *marked; i++) {
+    err = (pc_error){0};
+    cr_assert_eq(read_text(marked[i], &xc, &err), PC_OK, "%zu: %d:%d: %s", i, err.line,
+                 err.column, err.msg);
+    char *got = written(&xc);
+    cr_expect_str_eq(got, expected, "%zu", i);
+    free(got);
+    pc_xc_free(&xc);
+  }
+  pc_error plain_err = {0};
+  cr_assert_eq(read_text("a b c:d\n", &xc, &plain_err), PC_ERR_INPUT);
+  err = (pc_error){0};
+  cr_assert_eq(read_text("\xEF\xBB\xBF" "a b c:d\n", &xc, &err), PC_ERR_INPUT);
+  cr_expect_eq(err.column, plain_err.column, "%d: %s", err.column, err.msg);
+  cr_expect_str_eq(err.msg, plain_err.msg);
+  free(expected);
+}
+
 Test(dlx1, utf8_names)
 {
   static const char text[] = "\xc3\xa9 b | \xe2\x82\xac\n\xc3\xa9 b \xe2\x82\xac:\xc3\xa0\n";

@@ -324,6 +324,20 @@ Test(sudoku, program_usage_and_missing_file)
   pc_run_free(&r);
 }
 
+/* A UTF-8 byte order mark before the first line is dropped (as in DLX1
+   and YAML files), not taken for a bad character of the puzzle. */
+Test(sudoku, program_byte_order_mark)
+{
+  char input[200];
+  snprintf(input, sizeof input, "\xEF\xBB\xBF%s\n", hard);
+  pc_run r = pc_run_program(input, (const char *[]){"sudoku", NULL});
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  char expected[100];
+  snprintf(expected, sizeof expected, "%s\n", hard_solution);
+  cr_expect_str_eq(r.out, expected);
+  pc_run_free(&r);
+}
+
 /* A file with no puzzle at all (empty, or only comments and blank lines)
    is a mistake, not a run that solved nothing: exit 2 and say so. */
 Test(sudoku, program_no_puzzle)

@@ -134,6 +134,7 @@ int pc_cmd_sudoku(int argc, char **argv)
   pc_lines text;
   pc_lines_init(&text, in, 0);
   text.max = SUDOKU_LINE_MAX;
+  text.skip_bom = true;
   pc_json j;
   teller o = {.quiet = quiet, .json = json ? &j : NULL};
   if (json) pc_json_begin(&j, stdout);

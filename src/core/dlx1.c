@@ -315,6 +315,7 @@ pc_status pc_dlx1_read(FILE *in, pc_xc *xc, pc_dlx1_notes *notes, pc_error *err)
   pc_lines text;
   pc_lines_init(&text, in, 0);
   text.unsummed = true;
+  text.skip_bom = true;
   pc_status s = PC_OK;
   bool have_items = false;
   while (pc_lines_next(&text)) {

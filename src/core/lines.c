@@ -122,6 +122,8 @@ bool pc_lines_next(pc_lines *r)
     if (!(k = utf8_length((const unsigned char *)r->line + i, r->len - i)))
       return fault(r, PC_ERR_INPUT, i, "invalid UTF-8 (text is read as UTF-8)");
   while (r->len > 0 && r->line[r->len - 1] == '\r') r->line[--r->len] = '\0';
+  if (r->skip_bom && r->number == 1 && r->len >= 3 && !memcmp(r->line, "\xEF\xBB\xBF", 3))
+    memmove(r->line, r->line + 3, (r->len -= 3) + 1);
   return true;
 }
 

@@ -26,6 +26,9 @@ typedef struct pc_lines {
   int number;        /* its number, from 1; 0 before the first */
   size_t max;        /* the longest line accepted (0: PC_LINES_MAX) */
   bool unsummed;     /* set by readers of formats without a checksum */
+  bool skip_bom;     /* set by readers of text people write (DLX1, sudoku):
+                        a UTF-8 byte order mark that starts line 1 is
+                        dropped, as YAML drops it */
   uint64_t sum;      /* FNV-1a of every byte read so far (unless unsummed) */
   uint64_t sum_before; /* ... of the bytes before the line read last */
   pc_status status;  /* why pc_lines_next returned false: PC_OK at the end */
