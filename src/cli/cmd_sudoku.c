@@ -106,6 +106,22 @@ static pc_status one_puzzle(const char *text, size_t len, int line, const teller
   return PC_OK;
 }
 
+/* The JSON object's totals after the puzzle list, and its end. */
+static void json_totals(pc_json *j, const char *path, const tally *t, double seconds)
+{
+  pc_json_str(j, "file", strcmp(path, "-") ? path : "<stdin>");
+  pc_json_u64(j, "puzzles", t->puzzles);
+  pc_json_u64(j, "solved", t->solved);
+  pc_json_u64(j, "unsolvable", t->unsolvable);
+  pc_json_u64(j, "multiple", t->multiple);
+  pc_json_u64(j, "malformed", t->malformed);
+  pc_json_u64(j, "nodes", t->nodes);
+  pc_json_u64(j, "updates", t->updates);
+  pc_json_double(j, "seconds", seconds);
+  pc_json_double(j, "puzzles_per_second", seconds > 0 ? (double)t->puzzles / seconds : 0.0);
+  pc_json_end(j);
+}
+
 int pc_cmd_sudoku(int argc, char **argv)
 {
   static const struct option longopts[] = {{"quiet", no_argument, NULL, 'q'},
@@ -152,18 +168,7 @@ int pc_cmd_sudoku(int argc, char **argv)
   if (s) return pc_exit_status("sudoku", s, &err);
   if (json) {
     if (!quiet) pc_json_close(&j);
-    pc_json_str(&j, "file", strcmp(path, "-") ? path : "<stdin>");
-    pc_json_u64(&j, "puzzles", t.puzzles);
-    pc_json_u64(&j, "solved", t.solved);
-    pc_json_u64(&j, "unsolvable", t.unsolvable);
-    pc_json_u64(&j, "multiple", t.multiple);
-    pc_json_u64(&j, "malformed", t.malformed);
-    pc_json_u64(&j, "nodes", t.nodes);
-    pc_json_u64(&j, "updates", t.updates);
-    pc_json_double(&j, "seconds", seconds);
-    pc_json_double(&j, "puzzles_per_second",
-                   seconds > 0 ? (double)t.puzzles / seconds : 0.0);
-    pc_json_end(&j);
+    json_totals(&j, path, &t, seconds);
   }
   /* Nothing to solve is most likely the wrong file, not a finished run. */
   if (!t.puzzles)
