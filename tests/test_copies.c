@@ -227,6 +227,41 @@ Test(copies, yaml_errors)
   pc_remove_tree(dir);
 }
 
+/* The area check counts `choose`: one tetromino and one pentomino cover
+   9 cells, never 8 or 10 (the pieces' 0 to 65 cells, as the check read
+   them before, let both through to a search that found nothing); one or
+   two tetrominoes and a pentomino 9 or 13, not 8. */
+Test(copies, area_with_choose)
+{
+  static const struct {
+    const char *choose, *board;
+    bool loads;
+  } cases[] = {
+      {"1", "####\n  ####", false},          {"1", "#####\n  #####", false},
+      {"1", "###\n  ###\n  ###", true},     {"1..2", "####\n  ####", false},
+      {"1..2", "#####\n  ####\n  ####", true}, {"2", "#", false},
+  };
+  char *dir = pc_scratch_dir("/tmp/pc-copies-XXXXXX"), *path = pc_path_in(dir, "a.yaml");
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char text[512];
+    snprintf(text, sizeof text,
+             "grid: square\npieces:\n  - set: tetrominoes\n    choose: %s\n"
+             "  - set: pentominoes\n    except: [I, L, T]\n    choose: 1\nboard: |\n  %s\n",
+             cases[i].choose, cases[i].board);
+    pc_write_file(path, text, strlen(text));
+    pc_puzzle pz;
+    pc_error err = {0};
+    pc_status s = pc_puzzle_load(path, &pz, &err);
+    cr_expect_eq(s, cases[i].loads ? PC_OK : PC_ERR_INPUT, "case %zu: %s", i, err.msg);
+    if (s == PC_OK) pc_puzzle_free(&pz);
+    if (cases[i].loads) continue;
+    cr_expect_eq(err.line, 8, "case %zu: line %d", i, err.line);
+    cr_expect(strstr(err.msg, "no choice of pieces that copies and choose allow covers exactly the board's"), "case %zu: %s", i, err.msg);
+  }
+  free(path);
+  pc_remove_tree(dir);
+}
+
 /* holes: 3 against an independent count: the 3x4 board with each of its
    220 sets of three cells left out (drawn '.') solved alone, summed. */
 static uint64_t solve_text(const char *dir, const char *text)

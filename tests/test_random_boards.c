@@ -232,6 +232,9 @@ static void put_any_copies(uint64_t *seed, const char *set, const char *letters,
 static bool draw_stick_puzzle(uint64_t *seed, text *t, drawn *d)
 {
   int w = 1 + pc_draw(seed, 3), h = 1 + pc_draw(seed, 3);
+  /* Tetrasticks cover a multiple of 4 segments; other boards are refused
+     before any search (poly/area.h). */
+  if ((w * (h + 1) + h * (w + 1)) % 4) return false;
   put(t, "title: random\ngrid: stick\npieces:\n");
   put_any_copies(seed, "tetrasticks", "ILYVTXUNJHFZRWPO", t, d);
   put(t, "board: |\n");

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/alloc.h"
+#include "poly/area.h"
 #include "poly/datapath.h"
 #include "poly/shape.h"
 
@@ -482,11 +483,14 @@ static pc_status load_pieces(pc_ydoc *y, const yaml_node_t *pieces, const yaml_n
   return s;
 }
 
-/* The pieces can cover the board's cells, as far as their sizes and
-   copies tell. */
+/* The pieces can cover the board's cells, as far as their sizes, copies
+   and groups tell. */
 static pc_status check_area(pc_ydoc *y, const yaml_node_t *board, const pc_puzzle *pz,
                             pc_error *err)
 {
+  bool reachable;
+  pc_status s = pc_area_reachable(pz, &reachable, err);
+  if (s || reachable) return s;
   int64_t least, most;
   pc_puzzle_piece_area(pz, &least, &most);
   if (least == most && least != pz->n_cells)
@@ -499,7 +503,10 @@ static pc_status check_area(pc_ydoc *y, const yaml_node_t *board, const pc_puzzl
                         "the pieces cover %lld to %lld cells but the board has %d: no "
                         "solution can exist",
                         (long long)least, (long long)most, (int)pz->n_cells);
-  return PC_OK;
+  return pc_ydoc_fail(y, board, err,
+                      "no choice of pieces that copies and choose allow covers exactly the "
+                      "board's %d cells: no solution can exist",
+                      (int)pz->n_cells);
 }
 
 pc_status pc_puzzle_load(const char *path, pc_puzzle *pz, pc_error *err)
