@@ -340,3 +340,43 @@ Test(puzzle, own_pieces_errors)
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_bad(&cases[i]);
 }
+
+/* The set with the names of `text` (a set written by `polycover pieces`,
+   each name starting "  Q") starting with letter instead, at DIR/NAME. */
+static void renamed_set(const char *dir, const char *text, char letter)
+{
+  char name[16];
+  snprintf(name, sizeof name, "s%c.yaml", letter);
+  char *copy = strdup(text), *path = pc_path_in(dir, name);
+  for (char *p = copy; (p = strstr(p, "\n  Q")); p += 3) p[3] = letter;
+  pc_write_file(path, copy, strlen(copy));
+  free(path);
+  free(copy);
+}
+
+/* Two pieces of one name among 55,135 (six sets of the one-sided
+   decominoes, named apart, and one more piece): found by sorting, the
+   later one named at its entry. Compared pair by pair, the names took
+   longer than the timeout. */
+Test(puzzle, name_taken_twice_among_thousands, .timeout = 5)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-names-XXXXXX"), *board = pc_path_in(dir, "b.yaml");
+  pc_run r = pc_run_program(NULL, (const char *[]){"pieces", "--size", "10", "--one-sided", NULL});
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  char text[512] = "grid: square\npieces:\n";
+  for (char letter = 'A'; letter <= 'F'; letter++) {
+    renamed_set(dir, r.out, letter);
+    size_t at = strlen(text);
+    snprintf(text + at, sizeof text - at, "  - set: ./s%c.yaml\n", letter);
+  }
+  pc_run_free(&r);
+  strcat(text, "  - pieces:\n      D0042: \"#\"\nboard: |\n  #\n");
+  pc_write_file(board, text, strlen(text));
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_expect_eq(pc_puzzle_load(board, &pz, &err), PC_ERR_INPUT);
+  cr_expect_eq(err.line, 10, "%d:%d: %s", err.line, err.column, err.msg);
+  cr_expect_str_eq(err.msg, "piece 'D0042' is taken twice");
+  free(board);
+  pc_remove_tree(dir);
+}

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/repeats.h"
 #include "poly/color_names.h"
 #include "poly/polyform.h"
 #include "poly/shape.h"
@@ -143,8 +144,10 @@ static int shape_key_cmp(const void *a, const void *b)
     int c = pc_cell_cmp(&x->cells[i], &y->cells[i]);
     if (c) return c;
   }
-  return (x->index > y->index) - (x->index < y->index);
+  return 0;
 }
+
+static int32_t shape_key_index(const void *a) { return ((const shape_key *)a)->index; }
 
 /* The first piece (in file order) whose shape, turned or flipped over, an
    earlier one has, into *second, and that earlier one into *first (-1
@@ -162,15 +165,9 @@ static pc_status find_shape_twice(const pc_pieceset *set, int32_t *first, int32_
     else memcpy(keys[i].cells, p->cells, (size_t)p->size * sizeof *p->cells);
     if (!s) s = pc_polyform_canonical(set->grid, keys[i].cells, p->size, p->one_sided);
   }
-  if (!s) qsort(keys, (size_t)set->n_pieces, sizeof *keys, shape_key_cmp);
-  for (int32_t i = 1; i < set->n_pieces && !s; i++) {
-    shape_key a = keys[i - 1], b = keys[i];
-    bool same = a.size == b.size &&
-                !memcmp(a.cells, b.cells, (size_t)a.size * sizeof *a.cells);
-    /* Within a shape, sorted by index: the smallest b is its first repeat,
-       a the first piece of that shape. */
-    if (same && (*second < 0 || b.index < *second)) *first = a.index, *second = b.index;
-  }
+  if (!s)
+    pc_first_repeat(keys, (size_t)set->n_pieces, sizeof *keys, shape_key_cmp, shape_key_index,
+                    first, second);
   for (int32_t i = 0; keys && i < set->n_pieces; i++) free(keys[i].cells);
   free(keys);
   return s;

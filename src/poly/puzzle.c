@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/alloc.h"
+#include "core/repeats.h"
 #include "poly/area.h"
 #include "poly/datapath.h"
 #include "poly/shape.h"
@@ -233,21 +234,34 @@ static pc_status load_set(pc_ydoc *y, const entry_opts *o, const pc_puzzle *pz,
   return s;
 }
 
-/* Whether the puzzle has a piece of that name already. */
-static bool name_taken(const pc_puzzle *pz, const char *name)
+/* Where a piece came from: its entry's set, and the piece it is the
+   mirror image of (-1 when none), for the names' check once all are in. */
+typedef struct origin {
+  const yaml_node_t *set;
+  int32_t mirror_of;
+} origin;
+
+/* The pieces being added: the array's capacity, and each one's origin. */
+typedef struct adding {
+  int32_t cap, cap_origins;
+  origin *origins;
+} adding;
+
+/* Adds piece p and notes its origin. */
+static pc_status add_noted(pc_puzzle *pz, adding *a, const pc_piece *p, origin from,
+                           pc_error *err)
 {
-  for (int32_t k = 0; k < pz->n_pieces; k++)
-    if (!strcmp(pz->pieces[k].name, name)) return true;
-  return false;
+  if (!pc_grow((void **)&a->origins, &a->cap_origins, pz->n_pieces + 1, sizeof *a->origins))
+    return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  a->origins[pz->n_pieces] = from;
+  return add_piece(pz, &a->cap, p, err);
 }
 
 /* Adds piece p as the entry asks, and its mirror image when the entry
    makes it one-sided and the mirror image differs. */
-static pc_status take_piece(pc_ydoc *y, const entry_opts *o, pc_puzzle *pz, int32_t *cap,
+static pc_status take_piece(pc_ydoc *y, const entry_opts *o, pc_puzzle *pz, adding *a,
                             pc_piece *p, pc_error *err)
 {
-  if (name_taken(pz, p->name))
-    return pc_ydoc_fail(y, o->set, err, "piece '%s' is taken twice", p->name);
   p->copies = o->copies;
   p->copies_min = o->copies_min;
   p->group = o->group;
@@ -255,7 +269,7 @@ static pc_status take_piece(pc_ydoc *y, const entry_opts *o, pc_puzzle *pz, int3
      listed: the entry's one_sided adds none. */
   bool listed = p->one_sided;
   p->one_sided = o->one_sided || listed;
-  pc_status s = add_piece(pz, cap, p, err);
+  pc_status s = add_noted(pz, a, p, (origin){o->set, -1}, err);
   if (s || !o->one_sided || listed || pc_shape_mirror_symmetric(pz->grid, p->cells, p->size))
     return s;
   if (strlen(p->name) >= PC_NAME_MAX)
@@ -263,11 +277,7 @@ static pc_status take_piece(pc_ydoc *y, const entry_opts *o, pc_puzzle *pz, int3
                         p->name);
   char name[sizeof p->name + 1];
   snprintf(name, sizeof name, "%s'", p->name);
-  if (name_taken(pz, name))
-    return pc_ydoc_fail(y, o->set, err,
-                        "the mirror image of piece '%s' would be named '%s', which a piece "
-                        "of the puzzle is named already", p->name, name);
-  if ((s = add_piece(pz, cap, p, err))) return s;
+  if ((s = add_noted(pz, a, p, (origin){o->set, pz->n_pieces - 1}, err))) return s;
   pc_piece *m = &pz->pieces[pz->n_pieces - 1];
   strcpy(m->name, name);
   mirror(pz->grid, m);
@@ -292,7 +302,7 @@ static pc_status check_group(pc_ydoc *y, const entry_opts *o, const pc_puzzle *p
 
 /* One entry of `pieces:`, a set name or a mapping. */
 static pc_status load_entry(pc_ydoc *y, const yaml_node_t *entry, pc_puzzle *pz,
-                            int32_t *cap, pc_error *err)
+                            adding *a, pc_error *err)
 {
   entry_opts o;
   pc_pieceset set;
@@ -306,7 +316,7 @@ static pc_status load_entry(pc_ydoc *y, const yaml_node_t *entry, pc_puzzle *pz,
     bool in_only = true, in_except = false;
     if (o.only && (s = name_list(y, o.only, &set, p->name, &in_only, err))) break;
     if (o.except && (s = name_list(y, o.except, &set, p->name, &in_except, err))) break;
-    if (in_only && !in_except) s = take_piece(y, &o, pz, cap, p, err);
+    if (in_only && !in_except) s = take_piece(y, &o, pz, a, p, err);
   }
   pc_pieceset_free(&set);
   return s || o.group < 0 ? s : check_group(y, &o, pz, err);
@@ -467,19 +477,56 @@ static pc_status add_holes(pc_ydoc *y, const yaml_node_t *holes, pc_puzzle *pz, 
   return add_piece(pz, cap, &hole, err);
 }
 
+typedef struct name_key {
+  const char *name;
+  int32_t index;
+} name_key;
+
+static int name_key_cmp(const void *a, const void *b)
+{
+  return strcmp(((const name_key *)a)->name, ((const name_key *)b)->name);
+}
+
+static int32_t name_key_index(const void *a) { return ((const name_key *)a)->index; }
+
+/* No two pieces of one name (the matrix names an item by each): the first
+   piece whose name an earlier one has is refused at its entry. Sorted,
+   not pair by pair, for sets of thousands of pieces. */
+static pc_status check_names(pc_ydoc *y, const pc_puzzle *pz, const origin *origins,
+                             pc_error *err)
+{
+  name_key *keys = pc_alloc_array((size_t)pz->n_pieces, sizeof *keys);
+  if (!keys) return pc_error_set(err, PC_ERR_NOMEM, 0, 0, "out of memory");
+  for (int32_t i = 0; i < pz->n_pieces; i++) keys[i] = (name_key){pz->pieces[i].name, i};
+  int32_t first, second;
+  pc_first_repeat(keys, (size_t)pz->n_pieces, sizeof *keys, name_key_cmp, name_key_index,
+                  &first, &second);
+  free(keys);
+  if (second < 0) return PC_OK;
+  const origin *o = &origins[second];
+  if (o->mirror_of < 0)
+    return pc_ydoc_fail(y, o->set, err, "piece '%s' is taken twice", pz->pieces[second].name);
+  return pc_ydoc_fail(y, o->set, err,
+                      "the mirror image of piece '%s' would be named '%s', which a piece of "
+                      "the puzzle is named already",
+                      pz->pieces[o->mirror_of].name, pz->pieces[second].name);
+}
+
 /* Every entry of `pieces:`, a list or one entry. */
 static pc_status load_pieces(pc_ydoc *y, const yaml_node_t *pieces, const yaml_node_t *holes,
                              pc_puzzle *pz, pc_error *err)
 {
-  int32_t cap = 0;
+  adding a = {0};
   int n = pieces->type == YAML_SEQUENCE_NODE ? pc_ydoc_count(pieces) : 1;
   if (!n) return pc_ydoc_fail(y, pieces, err, "no pieces");
   pc_status s = PC_OK;
   for (int i = 0; i < n && !s; i++)
     s = load_entry(y, pieces->type == YAML_SEQUENCE_NODE ? pc_ydoc_item(y, pieces, i) : pieces,
-                   pz, &cap, err);
+                   pz, &a, err);
   if (!s && !pz->n_pieces) s = pc_ydoc_fail(y, pieces, err, "the entries leave no pieces");
-  if (!s && holes) s = add_holes(y, holes, pz, &cap, err);
+  if (!s) s = check_names(y, pz, a.origins, err);
+  free(a.origins);
+  if (!s && holes) s = add_holes(y, holes, pz, &a.cap, err);
   return s;
 }
 
