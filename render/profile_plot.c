@@ -28,13 +28,20 @@ static void decade_label(int k, char *buf, size_t size)
   else snprintf(buf, size, "1e%d", k);
 }
 
-/* The decades' lines across the plot and their labels. */
+/* The height of a band of the scale: the decades 1 to 10^decades, and
+   one more under the line of 1, so that a count of 1 (the root, alone at
+   level 0) has a bar; the axis is 0. */
+static double band(int decades) { return PLOT_H / (decades + 1); }
+
+/* The decades' lines across the plot and their labels, and 0 at the
+   axis. */
 static void draw_scale(cairo_t *cr, int decades, double w, double base,
                        const pc_render_opts *o)
 {
   cairo_set_line_width(cr, 0.6);
+  pc_draw_text(cr, "0", LEFT - 22, base, 9, false, o->background, o);
   for (int k = 0; k <= decades; k++) {
-    double y = base - PLOT_H * k / decades;
+    double y = base - band(decades) * (k + 1);
     cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
     cairo_move_to(cr, LEFT, y);
     cairo_line_to(cr, w - RIGHT, y);
@@ -45,10 +52,10 @@ static void draw_scale(cairo_t *cr, int decades, double w, double base,
   }
 }
 
-/* Height of a count: log scale, 0 for 0, 1 on the axis. */
+/* The top of a count's bar: log scale, none for 0, 1 a band high. */
 static double bar_top(uint64_t v, int decades, double base)
 {
-  return v ? base - PLOT_H * log10((double)v) / decades : base;
+  return v ? base - band(decades) * (log10((double)v) + 1) : base;
 }
 
 /* A pair of bars per level, nodes then updates (or the nodes' bar alone,

@@ -510,6 +510,25 @@ Test(render, profile_plot_without_updates)
   free(png), free(dir);
 }
 
+/* A count of 1 (the root, alone at level 0) has a bar, as 0 has none:
+   on the log scale 1 is a band above the axis, not on it. */
+Test(render, profile_plot_count_of_one)
+{
+  const pc_rgb blue = {0.31, 0.62, 0.84};
+  const uint64_t root[] = {1, 10}, none[] = {0, 10}, no_updates[] = {0, 0};
+  pc_dlx_stats st = {.levels = 2, .level_nodes = none, .level_updates = no_updates};
+  char *dir = pc_scratch_dir("/tmp/pc-profile-XXXXXX"), *png = pc_path_in(dir, "p.png");
+  pc_error err = {0};
+  cr_assert_eq(pc_render_profile(png, &st, "0", &err), PC_OK, "%s", err.msg);
+  int32_t without = png_pixels_of(png, blue);
+  st.level_nodes = root;
+  cr_assert_eq(pc_render_profile(png, &st, "1", &err), PC_OK, "%s", err.msg);
+  int32_t with = png_pixels_of(png, blue);
+  cr_expect_geq(with - without, 9 * 20, "level 0's bar: %d pixels", with - without);
+  pc_remove_tree(dir);
+  free(png), free(dir);
+}
+
 /* The libraries the dynamic loader opens for a run (LD_DEBUG's report). */
 static bool opens_cairo(const char *const *args)
 {
