@@ -49,12 +49,23 @@ static pc_iso_opts iso_opts(const pc_render_opts *o, double unit, pc_iso_view vi
   return io;
 }
 
+/* The views a scene is drawn in: the whole, and its layers beside it, but
+   for a scene of one layer (a flat piece of a set), whose layer is the
+   whole again. */
+static int views(const pc_iso_scene *s)
+{
+  for (int32_t i = 1; i < s->n; i++)
+    if (s->units[i].z != s->units[0].z) return 2;
+  return 1;
+}
+
 /* The sizes, in points, of the whole view (w[0], h[0]) and the layers
-   view (w[1], h[1]) of the scene. */
+   view (w[1], h[1]) of the scene; the layers' 0 when it has none. */
 static void view_sizes(const pc_iso_scene *s, const pc_render_opts *o, double unit,
                        double w[2], double h[2])
 {
-  for (int v = 0; v < 2; v++) {
+  w[1] = h[1] = 0;
+  for (int v = 0; v < views(s); v++) {
     pc_iso_opts io = iso_opts(o, unit, v ? PC_ISO_LAYERS : PC_ISO_WHOLE);
     pc_iso_size(s, &io, &w[v], &h[v]);
   }
@@ -69,8 +80,9 @@ pc_box pc_solid_bounds(const pc_grid *g, const pc_cell *cells, int32_t n)
   pc_iso_scene s = {u, n, NULL};
   double w[2], h[2];
   view_sizes(&s, &o, 1, w, h);
+  double gap = views(&s) > 1 ? VIEW_GAP : 0;
   free(u);
-  return (pc_box){0, 0, w[0] + VIEW_GAP + w[1], fmax(h[0], h[1])};
+  return (pc_box){0, 0, w[0] + gap + w[1], fmax(h[0], h[1])};
 }
 
 /* Whether unit i is the first of its placed piece (anchor a) in its
@@ -132,13 +144,15 @@ void pc_solid_draw(cairo_t *cr, const pc_picture *p, double x, double y, double 
   view_sizes(&s, o, unit, w, h);
   height = fmax(h[0], h[1]);
   pc_error ignored = {0};
-  for (int v = 0; v < 2; v++) {
+  int n_views = views(&s);
+  for (int v = 0; v < n_views; v++) {
     pc_iso_opts io = iso_opts(o, unit, v ? PC_ISO_LAYERS : PC_ISO_WHOLE);
     cairo_save(cr);
     /* Both views stand on one ground line. */
     cairo_translate(cr, x + (v ? w[0] + VIEW_GAP * unit : 0), y + height - h[v]);
     pc_iso_draw(cr, &s, &io, &ignored);
-    if (v && o->labels) label_layers(cr, p, &s, &io);
+    /* Names in the last view: the layers, or the one layer's whole. */
+    if (v == n_views - 1 && o->labels) label_layers(cr, p, &s, &io);
     cairo_restore(cr);
   }
   free(u);

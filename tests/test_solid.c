@@ -139,3 +139,28 @@ Test(solid, layers_beside_the_whole)
   cr_expect_float_eq(b.y1 - b.y0, h, 1e-9);
   pc_puzzle_free(&pz);
 }
+
+/* A picture in one layer (a flat piece of a set, a board one cube high)
+   is the whole view alone: its one layer beside it would draw it twice. */
+Test(solid, one_layer_drawn_once)
+{
+  const pc_grid *g = pc_grid_by_name("cube");
+  const pc_cell v[] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, raised[] = {{0, 0, 2}, {1, 0, 2}};
+  pc_iso_unit u[3];
+  for (int32_t i = 0; i < 3; i++) u[i] = (pc_iso_unit){v[i].r, v[i].c, v[i].l, PC_ISO_CUBE, -1, 0};
+  pc_iso_scene scene = {u, 3, NULL};
+  pc_iso_opts o = pc_iso_defaults();
+  o.draw.cell = 1;
+  o.draw.margin = 0;
+  double w, h;
+  pc_iso_size(&scene, &o, &w, &h);
+  pc_box b = pc_draw_bounds(g, v, 3);
+  cr_expect_float_eq(b.x1 - b.x0, w, 1e-9, "%g against %g", b.x1 - b.x0, w);
+  cr_expect_float_eq(b.y1 - b.y0, h, 1e-9);
+  /* Up in its own layer: one layer still. */
+  b = pc_draw_bounds(g, raised, 2);
+  u[0].z = u[1].z = 2;
+  scene.n = 2;
+  pc_iso_size(&scene, &o, &w, &h);
+  cr_expect_float_eq(b.x1 - b.x0, w, 1e-9, "%g against %g", b.x1 - b.x0, w);
+}
