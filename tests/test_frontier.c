@@ -436,13 +436,15 @@ static void distinct_puzzle(FILE *f, bool holes)
 }
 
 /* Pieces used as often as they fit, on up to 16 cells: the domino and
-   trominoes or tetrominoes. */
+   trominoes or tetrominoes (then an even number of cells: an odd one is
+   refused before any count, poly/area.h). */
 static void any_copies_puzzle(FILE *f, bool holes)
 {
   int area = 8 + (int)rnd(9);
+  bool tetro = rnd(2);
+  if (tetro) area += area % 2;
   char art[1024];
   board_art(area, holes, art);
-  bool tetro = rnd(2);
   fprintf(f, "title: random\ngrid: square\npieces:\n  - set: domino\n    copies: any\n"
              "  - set: %s\n    only: [%s]\n    copies: any\n%sboard: |\n%s",
           tetro ? "tetrominoes" : "trominoes", tetro ? "O, S, T" : "L",
