@@ -11,6 +11,16 @@
 
 #define BOARDS "tests/data/boards/"
 
+/* Writes text to path and loads it as a board; the status. */
+static pc_status load_text(const char *path, const char *text, pc_error *err)
+{
+  pc_write_file(path, text, strlen(text));
+  pc_puzzle pz;
+  pc_status s = pc_puzzle_load(path, &pz, err);
+  if (s == PC_OK) pc_puzzle_free(&pz);
+  return s;
+}
+
 /* Issue #15's figures: 8 L trominoes in 4x6, 18 tilings, 8 essentially
    different; the same board with copies: any (no piece item at all, a
    plain exact cover) is the independent count. Copies cost no 8!: the
@@ -215,10 +225,8 @@ Test(copies, yaml_errors)
              "title: t\ngrid: square\npieces:\n  - set: trominoes\n    only: L\n    %s\n"
              "board: |\n  ####\n  ####\n  ####\n",
              cases[i].entry);
-    pc_write_file(path, text, strlen(text));
-    pc_puzzle pz;
     pc_error err = {0};
-    cr_expect_eq(pc_puzzle_load(path, &pz, &err), PC_ERR_INPUT, "case %zu", i);
+    cr_expect_eq(load_text(path, text, &err), PC_ERR_INPUT, "case %zu", i);
     cr_expect_eq(err.line, cases[i].line, "case %zu: line %d", i, err.line);
     cr_expect_eq(err.column, cases[i].column, "case %zu: column %d", i, err.column);
     cr_expect(strstr(err.msg, cases[i].message), "case %zu: %s", i, err.msg);
@@ -248,15 +256,13 @@ Test(copies, area_with_choose)
              "grid: square\npieces:\n  - set: tetrominoes\n    choose: %s\n"
              "  - set: pentominoes\n    except: [I, L, T]\n    choose: 1\nboard: |\n  %s\n",
              cases[i].choose, cases[i].board);
-    pc_write_file(path, text, strlen(text));
-    pc_puzzle pz;
     pc_error err = {0};
-    pc_status s = pc_puzzle_load(path, &pz, &err);
+    pc_status s = load_text(path, text, &err);
     cr_expect_eq(s, cases[i].loads ? PC_OK : PC_ERR_INPUT, "case %zu: %s", i, err.msg);
-    if (s == PC_OK) pc_puzzle_free(&pz);
     if (cases[i].loads) continue;
     cr_expect_eq(err.line, 8, "case %zu: line %d", i, err.line);
-    cr_expect(strstr(err.msg, "no choice of pieces that copies and choose allow covers exactly the board's"), "case %zu: %s", i, err.msg);
+    cr_expect(strstr(err.msg, "no choice of pieces that copies and choose allow covers exactly"),
+              "case %zu: %s", i, err.msg);
   }
   free(path);
   pc_remove_tree(dir);
@@ -312,10 +318,8 @@ Test(copies, holes_counted)
   cr_expect_eq(pc_solve_board_as(path, false).unique, pc_solve_board_as(path, true).unique);
   /* A bad count is located. */
   snprintf(text, sizeof text, "%sholes: many\nboard: |\n  ####\n", holes_head);
-  pc_write_file(path, text, strlen(text));
-  pc_puzzle pz;
   pc_error err = {0};
-  cr_expect_eq(pc_puzzle_load(path, &pz, &err), PC_ERR_INPUT);
+  cr_expect_eq(load_text(path, text, &err), PC_ERR_INPUT);
   cr_expect_eq(err.line, 7);
   cr_expect_eq(err.column, 8);
   cr_expect(strstr(err.msg, "holes is a number N or a range"), "%s", err.msg);

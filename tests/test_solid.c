@@ -119,6 +119,20 @@ Test(solid, labels_on_every_layer)
   free(svg), free(dir);
 }
 
+/* The size of the whole solid alone, at a cell of 1 and no margin. */
+static void solid_size(const pc_cell *cells, int32_t n, double *w, double *h)
+{
+  pc_iso_unit u[32];
+  cr_assert_leq(n, 32);
+  for (int32_t i = 0; i < n; i++)
+    u[i] = (pc_iso_unit){cells[i].r, cells[i].c, cells[i].l, PC_ISO_CUBE, -1, 0};
+  pc_iso_scene scene = {u, n, NULL};
+  pc_iso_opts o = pc_iso_defaults();
+  o.draw.cell = 1;
+  o.draw.margin = 0;
+  pc_iso_size(&scene, &o, w, h);
+}
+
 /* The layers beside the whole: wider than the whole solid alone. */
 Test(solid, layers_beside_the_whole)
 {
@@ -126,15 +140,8 @@ Test(solid, layers_beside_the_whole)
   pc_error err = {0};
   cr_assert_eq(pc_puzzle_load("boards/soma.yaml", &pz, &err), PC_OK, "%s", err.msg);
   pc_box b = pc_draw_bounds(pz.grid, pz.cells, pz.n_cells);
-  pc_iso_unit u[27];
-  for (int32_t i = 0; i < 27; i++)
-    u[i] = (pc_iso_unit){pz.cells[i].r, pz.cells[i].c, pz.cells[i].l, PC_ISO_CUBE, -1, 0};
-  pc_iso_scene scene = {u, 27, NULL};
-  pc_iso_opts o = pc_iso_defaults();
-  o.draw.cell = 1;
-  o.draw.margin = 0;
   double w, h;
-  pc_iso_size(&scene, &o, &w, &h);
+  solid_size(pz.cells, pz.n_cells, &w, &h);
   cr_expect_gt(b.x1 - b.x0, 3 * w, "%g against %g", b.x1 - b.x0, w);
   cr_expect_float_eq(b.y1 - b.y0, h, 1e-9);
   pc_puzzle_free(&pz);
@@ -146,21 +153,13 @@ Test(solid, one_layer_drawn_once)
 {
   const pc_grid *g = pc_grid_by_name("cube");
   const pc_cell v[] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, raised[] = {{0, 0, 2}, {1, 0, 2}};
-  pc_iso_unit u[3];
-  for (int32_t i = 0; i < 3; i++) u[i] = (pc_iso_unit){v[i].r, v[i].c, v[i].l, PC_ISO_CUBE, -1, 0};
-  pc_iso_scene scene = {u, 3, NULL};
-  pc_iso_opts o = pc_iso_defaults();
-  o.draw.cell = 1;
-  o.draw.margin = 0;
   double w, h;
-  pc_iso_size(&scene, &o, &w, &h);
+  solid_size(v, 3, &w, &h);
   pc_box b = pc_draw_bounds(g, v, 3);
   cr_expect_float_eq(b.x1 - b.x0, w, 1e-9, "%g against %g", b.x1 - b.x0, w);
   cr_expect_float_eq(b.y1 - b.y0, h, 1e-9);
   /* Up in its own layer: one layer still. */
   b = pc_draw_bounds(g, raised, 2);
-  u[0].z = u[1].z = 2;
-  scene.n = 2;
-  pc_iso_size(&scene, &o, &w, &h);
+  solid_size(raised, 2, &w, &h);
   cr_expect_float_eq(b.x1 - b.x0, w, 1e-9, "%g against %g", b.x1 - b.x0, w);
 }
