@@ -1,9 +1,8 @@
 /* solid.h — pictures of the 3-D lattices' boards (cubes, spheres): a
    picture of draw.h shown by iso.h as the whole solid and, beside it, its
    layers bottom first, so that the inner pieces show too (a picture of
-   one layer: the whole alone). draw.c turns to
-   it for every picture of such a board (solutions, galleries, booklets,
-   piece sets). */
+   one layer: the whole alone). draw.c turns to it for every picture of
+   such a board (solutions, galleries, booklets, piece sets). */
 #ifndef PC_SOLID_H
 #define PC_SOLID_H
 
