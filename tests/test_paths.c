@@ -189,6 +189,18 @@ Test(paths, shipped_board_by_name)
   pc_remove_tree(s.dir);
 }
 
+/* A folder of the board's name is not the board: docs/challenge.md's
+   `challenge kanoodle --out kanoodle/` makes one, and the same command
+   run again must still find the shipped board. */
+Test(paths, board_name_beside_a_folder)
+{
+  scratch s;
+  scratch_make(&s);
+  scratch_write(&s, "scott/.keep", "");
+  expect_same(&s, ".", NULL, "scott", "boards/scott.yaml");
+  pc_remove_tree(s.dir);
+}
+
 /* Not found: exit status 2, the place of the `pieces:` entry, and every
    place looked at, in order. */
 Test(paths, errors_list_the_places)

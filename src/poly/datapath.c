@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #ifndef PC_DATADIR
@@ -57,12 +58,22 @@ bool pc_datapath_folder(int i, char *out, size_t size)
   return i < n ? env_folder(i, out, size) : fixed_folder(i - n, out, size);
 }
 
-/* A search under way: the file found, or the places tried. */
+/* A search under way: the file found, or the places tried. A bare name
+   passes over folders (a folder `kanoodle/` beside the shipped board
+   `kanoodle`); a path takes what it names, and the caller says it is a
+   folder. */
 typedef struct search {
   char *out, *looked;
   size_t size, looked_size;
-  bool found;
+  bool found, files_only;
 } search;
+
+static bool readable(const search *s, const char *path)
+{
+  struct stat info;
+  if (access(path, R_OK) != 0) return false;
+  return !s->files_only || (stat(path, &info) == 0 && !S_ISDIR(info.st_mode));
+}
 
 /* Tries one candidate, formatted like printf. */
 static void try_file(search *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -74,7 +85,7 @@ static void try_file(search *s, const char *fmt, ...)
   int n = vsnprintf(path, sizeof path, fmt, ap);
   va_end(ap);
   if (s->found || n < 0 || (size_t)n >= sizeof path) return;
-  if ((size_t)n < s->size && access(path, R_OK) == 0) {
+  if ((size_t)n < s->size && readable(s, path)) {
     memcpy(s->out, path, (size_t)n + 1);
     s->found = true;
     return;
@@ -120,9 +131,9 @@ static void look_up(search *s, pc_data_kind kind, const char *stem, const char *
 bool pc_datapath_find(pc_data_kind kind, const char *name, const char *from, char *out,
                       size_t size, char *looked, size_t looked_size)
 {
-  search s = {out, looked, size, looked_size, false};
-  looked[0] = '\0';
   bool path = strchr(name, '/') != NULL;
+  search s = {out, looked, size, looked_size, false, !path};
+  looked[0] = '\0';
   if (path || kind == PC_DATA_BOARDS) try_path(&s, name[0] == '/' ? NULL : from, name);
   if (!path && *name) {
     char stem[NAME_MAX + 1];

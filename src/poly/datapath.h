@@ -22,7 +22,8 @@ bool pc_datapath_folder(int i, char *out, size_t size);
    path too. Then a bare name is looked up: in each POLYCOVER_PATH folder D
    as D/pieces/NAME.yaml (D/boards/ for a board), then D/NAME.yaml; a set
    in `from`/../pieces/ and `from`; then in the other data folders'
-   pieces/ or boards/. On failure `looked` lists every path tried. */
+   pieces/ or boards/; a bare name passes over folders. On failure
+   `looked` lists every path tried. */
 bool pc_datapath_find(pc_data_kind kind, const char *name, const char *from, char *out,
                       size_t size, char *looked, size_t looked_size);
 
