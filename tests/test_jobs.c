@@ -81,6 +81,26 @@ static void expect_same(const char *merged, const char *whole, const char *key)
                merged, whole);
 }
 
+/* A job's report counts the subproblems it searched, those its file
+   lists ("ids N"), not the whole split's. */
+Test(jobs, report_counts_the_jobs_subproblems)
+{
+  char *dir = pc_scratch_dir("/tmp/polycover-jobs-XXXXXX");
+  split("boards/pent6x10.yaml", "3", "3", dir, NULL);
+  char *job = pc_path_in(dir, "pent6x10-1.job"), *text = pc_slurp_file(job);
+  const char *ids = text ? strstr(text, "\nids ") : NULL;
+  long long listed = 0;
+  cr_assert(ids && sscanf(ids, "\nids %lld", &listed) == 1, "%s", text ? text : job);
+  const char *args[] = {"solve", "--job", job, "--json", "-j2", "--quiet", NULL};
+  pc_run r = run(args);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect_eq(pc_json_get_u64(r.out, "subproblems"), (uint64_t)listed, "%s", r.out);
+  pc_run_free(&r);
+  free(text);
+  free(job);
+  remove_all(dir);
+}
+
 /* Split at `depth` in three jobs, run, merged: the figures of one solve. */
 static void jobs_at_depth_equal_solve(const char *board, const char *name, const char *depth,
                                       const char *extra)

@@ -550,7 +550,9 @@ static pc_status finish_search(solve_cmd *o, pc_status s, pc_error *err)
   pc_solve_report report = {.board = o->board, .sv = &o->sv,
                             .engine = o->cfg.engine ? o->cfg.engine->name : "none",
                             .refuted = o->refuted ? o->why : NULL,
-                            .threads = o->res.threads, .subproblems = o->res.subproblems,
+                            .threads = o->res.threads,
+                            /* A job searches its own subproblems of the split. */
+                            .subproblems = o->job_path ? o->job.n_ids : o->res.subproblems,
                             .st = st, .seconds = o->res.seconds, .all = o->all,
                             .best = o->best, .json = o->json, .show_best = o->run.show_best,
                             .sym_table = o->sym_table, .profile = o->profile,
