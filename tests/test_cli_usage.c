@@ -51,6 +51,8 @@ Test(cli_usage, bad_option_one_line)
   expect_one_error((const char *[]){"rows", "-q", NULL}, "unknown option '-q'");
   expect_one_error((const char *[]){"queens", "-n", NULL}, "option '-n' needs an argument");
   expect_one_error((const char *[]){"merge", "--bogus", NULL}, "unknown option '--bogus'");
+  expect_one_error((const char *[]){"merge", "-", NULL},
+                   "a RESULT is a file's name: - (standard input) is none");
   expect_one_error((const char *[]){"xc", "--bogus", NULL}, "unknown option '--bogus'");
   expect_one_error((const char *[]){"xc", "--limit", NULL}, "option '--limit' needs an argument");
   expect_one_error((const char *[]){"challenge", "--bogus", "boards/scott.yaml", NULL},

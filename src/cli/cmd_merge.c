@@ -148,6 +148,9 @@ static pc_status parse_options(int argc, char **argv, merge_options *o, pc_error
   o->paths = argv + optind;
   o->n = argc - optind;
   if (o->n < 1) return pc_usage_fail("merge", err, "no RESULT given");
+  for (int i = 0; i < o->n; i++)
+    if (!strcmp(o->paths[i], "-"))
+      return pc_usage_fail("merge", err, "a RESULT is a file's name: - (standard input) is none");
   return PC_OK;
 }
 
