@@ -147,7 +147,8 @@ Test(cli_errors, stdout_write_errors, .timeout = 120)
                    "cannot write to standard output: ");
 }
 
-/* --index past the last solution: nothing to draw is an error (2). */
+/* --index past the last solution, or none at all: nothing to draw is an
+   error (2). */
 Test(cli_errors, render_index_past_the_last)
 {
   char *dir = pc_scratch_dir("/tmp/pc-cli-XXXXXX"), *png = pc_path_in(dir, "a.png");
@@ -156,6 +157,14 @@ Test(cli_errors, render_index_past_the_last)
   pc_run r = pc_run_program(NULL, args);
   cr_expect_eq(r.status, 2, "%s", r.err);
   cr_expect(strstr(r.err, "polycover solve: no solution 99999 to draw"), "%s", r.err);
+  cr_expect(!exists(png));
+  pc_run_free(&r);
+  /* A puzzle with no solution (the coloring proves it) says so. */
+  const char *none[] = {"solve", "boards/mutilated.yaml", "--render", png, NULL};
+  r = pc_run_program(NULL, none);
+  cr_expect_eq(r.status, 2, "%s", r.err);
+  cr_expect(strstr(r.err, "polycover solve: no solution to draw: the puzzle has none"), "%s",
+            r.err);
   cr_expect(!exists(png));
   pc_run_free(&r);
   free(png);

@@ -161,6 +161,8 @@ static pc_status draw_render(const pc_solve_pictures *p, const pc_puzzle *pz,
   const pc_tiling *t =
       best && c->n_best ? &c->best_tilings[0] : p->have_picked && !best ? &p->picked : NULL;
   if (t) return pc_render_solution(p->render, pz, t, &o, err);
+  if (complete && !c->solutions)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0, "no solution to draw: the puzzle has none");
   if (complete)
     return pc_error_set(err, PC_ERR_INPUT, 0, 0, "no solution %llu to draw",
                         (unsigned long long)p->index);
