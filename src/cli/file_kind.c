@@ -1,7 +1,8 @@
 /* file_kind.c — polycover's files told apart, for a hint. */
 #include "cli/file_kind.h"
 
-#include <stdbool.h>
+#include "cli/folder.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -20,12 +21,6 @@ static const struct {
                             "--pieces' draws it"},
 };
 
-static bool ends_with(const char *s, const char *end)
-{
-  size_t n = strlen(s), m = strlen(end);
-  return n >= m && !strcmp(s + n - m, end);
-}
-
 pc_file_kind pc_file_kind_of(const char *path)
 {
   if (!strcmp(path, "-")) return PC_KIND_OTHER; /* read already: cannot be again */
@@ -36,8 +31,8 @@ pc_file_kind pc_file_kind_of(const char *path)
   for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
     if (kinds[k].first_line && !strncmp(line, kinds[k].first_line, strlen(kinds[k].first_line)))
       return (pc_file_kind)k;
-  if (ends_with(path, ".dlx")) return PC_KIND_DLX;
-  if (ends_with(path, ".yaml") || ends_with(path, ".yml")) return PC_KIND_YAML;
+  if (pc_name_ends(path, ".dlx")) return PC_KIND_DLX;
+  if (pc_name_ends(path, ".yaml") || pc_name_ends(path, ".yml")) return PC_KIND_YAML;
   return PC_KIND_OTHER;
 }
 
