@@ -49,6 +49,9 @@ Test(symmetry, groups)
   cr_expect_eq(group_order("tests/data/boards/preplaced_mirrors.yaml"), 2);
   /* The mirrors swap L and J, and so their groups (each choose: 1). */
   cr_expect_eq(group_order("tests/data/boards/mirror_groups.yaml"), 4);
+  /* The mirrors swap L and J, so the groups, so the two squares: a square
+     is no image of itself there. */
+  cr_expect_eq(group_order("tests/data/boards/mirror_squares.yaml"), 4);
 }
 
 /* The reduced search and the full one give the same two counts. */
@@ -81,6 +84,9 @@ Test(symmetry, reduced_and_full_agree)
      transforms that map the board, the pieces and the groups onto
      themselves), written apart from polycover. */
   agree("tests/data/boards/mirror_groups.yaml", 18, 6);
+  /* 50 and 15 from a brute-force count written apart from polycover, the
+     same way (the mirrors carry L to J and each square to the other). */
+  agree("tests/data/boards/mirror_squares.yaml", 50, 15);
   const char *fixtures[] = {"tests/data/boards/small.yaml", "tests/data/boards/small_fixed.yaml",
                             "tests/data/boards/sticks_cross.yaml",
                             "tests/data/boards/sticks_x.yaml"};

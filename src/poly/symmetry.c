@@ -55,8 +55,7 @@ static int32_t fixed_image(const pc_puzzle *pz, int32_t k, const int32_t *cells)
 }
 
 /* Whether pieces a and b may be each other's images: the same copies, and
-   in no group both or in groups of the same bounds (a symmetry may swap
-   two groups, groups_map checks that it does so whole). */
+   in no group both or in groups of the same bounds. */
 static bool alike(const pc_puzzle *pz, const pc_piece *a, const pc_piece *b)
 {
   if (a->copies != b->copies || a->copies_min != b->copies_min) return false;
@@ -65,45 +64,134 @@ static bool alike(const pc_puzzle *pz, const pc_piece *a, const pc_piece *b)
   return x->lower == y->lower && x->upper == y->upper;
 }
 
-/* Whether the piece map carries each group's pieces into one group
-   (`image`, n_groups entries, gets where each goes). */
-static bool groups_map(const pc_puzzle *pz, const int32_t *map, int32_t *image)
+/* What the piece map of transform t needs: each piece's orientations and
+   whether it is pre-placed, the board map, and room to work in. */
+typedef struct mapping {
+  const pc_puzzle *pz;
+  pc_orients *o;
+  bool *fixed, *used;
+  pc_cell *shape;
+  int t;
+  int32_t *cells;       /* t's board map */
+  bool *fits;           /* n_groups squared: g's pieces match h's */
+  bool *seen;           /* groups met by one augmenting path */
+  int32_t *owner;       /* the group mapped onto each group, or -1 */
+} mapping;
+
+/* Whether t carries piece k onto piece j: a pre-placed piece onto the one
+   it lands on, another onto one whose orientations are its own
+   transformed. */
+static bool maps_piece(const mapping *m, int32_t k, int32_t j)
 {
-  for (int32_t g = 0; g < pz->n_groups; g++) image[g] = -1;
-  for (int32_t k = 0; k < pz->n_pieces; k++) {
-    int32_t g = pz->pieces[k].group, h = pz->pieces[map[k]].group;
-    if (g < 0) continue;
-    if (image[g] >= 0 && image[g] != h) return false;
-    image[g] = h;
+  const pc_puzzle *pz = m->pz;
+  if (!alike(pz, &pz->pieces[k], &pz->pieces[j]) || m->fixed[k] != m->fixed[j]) return false;
+  if (m->fixed[k]) return fixed_image(pz, k, m->cells) == j;
+  return maps_orients(pz->grid, m->t, &m->o[k], &m->o[j], m->shape);
+}
+
+/* Maps the pieces of group g (-1: those in none) one to one onto those of
+   group h, itself preferred, into map; false when they do not match. A
+   piece's candidates are those of one kind (its image's shape and copies,
+   or the one it lands on), so taking the first free one never blocks a
+   match that exists. */
+static bool match_group(const mapping *m, int32_t g, int32_t h, int32_t *map)
+{
+  const pc_piece *pieces = m->pz->pieces;
+  int32_t n = m->pz->n_pieces, left = 0;
+  for (int32_t j = 0; j < n; j++) {
+    m->used[j] = false;
+    left += (pieces[j].group == h) - (pieces[j].group == g);
+  }
+  for (int32_t k = 0; k < n && !left; k++) {
+    if (pieces[k].group != g) continue;
+    map[k] = -1;
+    for (int32_t pass = 0; pass < 2 && map[k] < 0; pass++)
+      for (int32_t j = pass ? 0 : k; j < (pass ? n : k + 1) && map[k] < 0; j++)
+        if (pieces[j].group == h && !m->used[j] && maps_piece(m, k, j))
+          map[k] = j, m->used[j] = true;
+    if (map[k] < 0) return false;
+  }
+  return !left;
+}
+
+/* Kuhn's augmenting path from group g: a group for it whose pieces match
+   its own, itself tried first, taken from the group holding it if that
+   one finds another. */
+static bool augment(const mapping *m, int32_t g)
+{
+  int32_t n = m->pz->n_groups;
+  for (int32_t i = -1; i < n; i++) {
+    int32_t h = i < 0 ? g : i;
+    if (i == g || m->seen[h] || !m->fits[(size_t)g * (size_t)n + (size_t)h])
+      continue;
+    m->seen[h] = true;
+    if (m->owner[h] < 0 || augment(m, m->owner[h])) {
+      m->owner[h] = g;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The piece map of t: each group onto a group whose pieces match its own,
+   one to one (a symmetry may swap two groups, whole), then the pieces in
+   no group; checked against the pre-placed cells. */
+static bool piece_map(const mapping *m, int32_t *map)
+{
+  const pc_puzzle *pz = m->pz;
+  int32_t n = pz->n_groups;
+  for (int32_t g = 0; g < n; g++)
+    for (int32_t h = 0; h < n; h++)
+      m->fits[(size_t)g * (size_t)n + (size_t)h] = match_group(m, g, h, map);
+  for (int32_t h = 0; h < n; h++) m->owner[h] = -1;
+  for (int32_t g = 0; g < n; g++) {
+    memset(m->seen, 0, (size_t)n * sizeof *m->seen);
+    if (!augment(m, g)) return false;
+  }
+  for (int32_t h = 0; h < n; h++) match_group(m, m->owner[h], h, map);
+  if (!match_group(m, -1, -1, map)) return false;
+  for (int32_t i = 0; i < pz->n_cells; i++) {
+    int32_t from = pz->fixed[i], to = pz->fixed[m->cells[i]];
+    if (from < 0 ? to >= 0 : to != map[from]) return false;
   }
   return true;
 }
 
-/* The piece map of transform t (itself preferred, then the first free
-   match; a pre-placed piece to the one it lands on), checked against the
-   pre-placed pieces. */
-static bool piece_map(const pc_puzzle *pz, int t, const pc_orients *o, const bool *fixed,
-                      const int32_t *cells, int32_t *map, bool *used, pc_cell *shape)
+/* The mapping's tables for pz, the orientations made; false when out of
+   memory (mapping_free frees what was made). */
+static bool mapping_make(mapping *m, const pc_puzzle *pz)
 {
-  int32_t n = pz->n_pieces;
-  memset(used, 0, (size_t)n * sizeof *used);
-  for (int32_t k = 0; k < n; k++) {
-    map[k] = -1;
-    for (int32_t pass = 0; pass < 2 && map[k] < 0; pass++)
-      for (int32_t j = pass ? 0 : k; j < (pass ? n : k + 1) && map[k] < 0; j++) {
-        const pc_piece *a = &pz->pieces[k], *b = &pz->pieces[j];
-        if (used[j] || !alike(pz, a, b) || fixed[k] != fixed[j]) continue;
-        bool maps = fixed[k] ? fixed_image(pz, k, cells) == j
-                             : maps_orients(pz->grid, t, &o[k], &o[j], shape);
-        if (maps) map[k] = j, used[j] = true;
-      }
-    if (map[k] < 0) return false;
-  }
-  for (int32_t i = 0; i < pz->n_cells; i++) {
-    int32_t from = pz->fixed[i], to = pz->fixed[cells[i]];
-    if (from < 0 ? to >= 0 : to != map[from]) return false;
-  }
+  int32_t np = pz->n_pieces, ng = pz->n_groups, max_size = 1;
+  for (int32_t k = 0; k < np; k++)
+    if (pz->pieces[k].size > max_size) max_size = pz->pieces[k].size;
+  *m = (mapping){.pz = pz,
+                 .o = calloc((size_t)np + 1, sizeof *m->o),
+                 .fixed = calloc((size_t)np + 1, sizeof *m->fixed),
+                 .used = calloc((size_t)np + 1, sizeof *m->used),
+                 .shape = pc_alloc_array((size_t)max_size, sizeof *m->shape),
+                 .fits = calloc((size_t)ng * (size_t)ng + 1, sizeof *m->fits),
+                 .seen = calloc((size_t)ng + 1, sizeof *m->seen),
+                 .owner = pc_alloc_array((size_t)ng + 1, sizeof *m->owner)};
+  if (!m->o || !m->fixed || !m->used || !m->shape || !m->fits || !m->seen || !m->owner) return false;
+  for (int32_t i = 0; i < pz->n_cells; i++)
+    if (pz->fixed[i] >= 0) m->fixed[pz->fixed[i]] = true;
+  for (int32_t k = 0; k < np; k++)
+    if (pc_orients_make(pz->grid, pz->pieces[k].cells, pz->pieces[k].size,
+                        pz->pieces[k].one_sided, &m->o[k]))
+      return false;
   return true;
+}
+
+static void mapping_free(mapping *m)
+{
+  for (int32_t k = 0; m->o && k < m->pz->n_pieces; k++) pc_orients_free(&m->o[k]);
+  free(m->o);
+  free(m->fixed);
+  free(m->used);
+  free(m->shape);
+  free(m->fits);
+  free(m->seen);
+  free(m->owner);
 }
 
 pc_status pc_symmetry_find(const pc_puzzle *pz, pc_symmetry *g)
@@ -116,36 +204,18 @@ pc_status pc_symmetry_find(const pc_puzzle *pz, pc_symmetry *g)
   g->cell = pc_alloc_array((size_t)transforms * (size_t)n + 1, sizeof *g->cell);
   g->piece = pc_alloc_array((size_t)transforms * (size_t)np + 1, sizeof *g->piece);
   pc_cell *image = pc_alloc_array((size_t)n + 1, sizeof *image);
-  pc_orients *o = calloc((size_t)np + 1, sizeof *o);
-  bool *fixed = calloc((size_t)np + 1, sizeof *fixed), *used = calloc((size_t)np + 1, 1);
-  int32_t *group_image = pc_alloc_array((size_t)pz->n_groups + 1, sizeof *group_image);
-  int32_t max_size = 1;
-  for (int32_t k = 0; k < np; k++)
-    if (pz->pieces[k].size > max_size) max_size = pz->pieces[k].size;
-  pc_cell *shape = pc_alloc_array((size_t)max_size, sizeof *shape);
-  pc_status s = g->cell && g->piece && image && o && fixed && used && group_image && shape
-                    ? PC_OK
-                    : PC_ERR_NOMEM;
-  for (int32_t i = 0; i < n && !s; i++)
-    if (pz->fixed[i] >= 0) fixed[pz->fixed[i]] = true;
-  for (int32_t k = 0; k < np && !s; k++)
-    if (pc_orients_make(pz->grid, pz->pieces[k].cells, pz->pieces[k].size,
-                        pz->pieces[k].one_sided, &o[k]))
-      s = PC_ERR_NOMEM;
+  mapping m;
+  bool made = mapping_make(&m, pz);
+  pc_status s = g->cell && g->piece && image && made ? PC_OK : PC_ERR_NOMEM;
   for (int t = 0; t < transforms && !s; t++) {
-    int32_t *cells = g->cell + (size_t)g->order * (size_t)n;
-    int32_t *pieces = g->piece + (size_t)g->order * (size_t)np;
-    if (board_map(pz, t, image, cells) && piece_map(pz, t, o, fixed, cells, pieces, used, shape) &&
-        groups_map(pz, pieces, group_image))
+    m.t = t;
+    m.cells = g->cell + (size_t)g->order * (size_t)n;
+    if (board_map(pz, t, image, m.cells) &&
+        piece_map(&m, g->piece + (size_t)g->order * (size_t)np))
       g->transform[g->order++] = t;
   }
-  for (int32_t k = 0; o && k < np; k++) pc_orients_free(&o[k]);
-  free(o);
+  mapping_free(&m);
   free(image);
-  free(fixed);
-  free(used);
-  free(group_image);
-  free(shape);
   if (s) pc_symmetry_free(g);
   return s;
 }
