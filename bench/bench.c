@@ -513,10 +513,10 @@ static bool run_count(const char *prog, const char *method, const char *board, c
   bool counted = false;
   while (out && fgets(line, sizeof line, out)) {
     unsigned long long v;
-    const char *tables = strstr(line, "at once), ");
+    const char *tables = strstr(line, "at once, ");
     if (sscanf(line, "solutions: %llu", &v) == 1) c->solutions = v, counted = true;
     if (sscanf(line, "unique: %llu", &v) == 1) c->unique = v;
-    if (!strncmp(line, "frontier:", 9) && tables) sscanf(tables, "at once), %lf", &c->mib);
+    if (!strncmp(line, "frontier:", 9) && tables) sscanf(tables, "at once, %lf", &c->mib);
   }
   bool ok = out && pclose(out) == 0 && counted;
   c->wall = pc_now() - t;
