@@ -64,8 +64,8 @@ static double flow_pieces(book *b, const pc_puzzle *pz, double u, double x, doub
 {
   double gap = 0.6 * u, label = 7.0, cx = x, cy = y, row_h = 0;
   for (int32_t k = 0; k < pz->n_pieces; k++) {
-    if (b->on_board[k]) continue;
     const pc_piece *p = &pz->pieces[k];
+    if (b->on_board[k] || p->hole) continue; /* a hole is drawn in the tray, dark */
     pc_box box = pc_draw_bounds(pz->grid, p->cells, p->size);
     double pw = (box.x1 - box.x0) * u, ph = (box.y1 - box.y0) * u;
     if (cx > x && cx + pw > x + w) {
@@ -110,8 +110,9 @@ static void draw_challenge(book *b, const pc_booklet_item *it, double y, double 
   for (int32_t i = 0; i < pz->n_cells; i++)
     if (pz->fixed[i] >= 0) b->on_board[pz->fixed[i]] = true;
   char line[160];
-  snprintf(line, sizeof line, "Challenge %d \xc2\xb7 level %d of %d \xc2\xb7 %d pieces to place",
-           (int)it->number, (int)it->level, (int)b->levels, (int)it->left);
+  snprintf(line, sizeof line, "Challenge %d \xc2\xb7 level %d of %d \xc2\xb7 %d piece%s to place",
+           (int)it->number, (int)it->level, (int)b->levels, (int)it->left,
+           it->left == 1 ? "" : "s");
   double w = PAGE_W - 2 * MARGIN, top = y + 26, tray_w = 0.56 * w, tray_h = h - 36;
   pc_draw_text(b->cv.cr, line, PAGE_W / 2, y + 10, 12, true, b->o.background, &b->o);
   b->o.cell = fit_cell(pz->grid, pz->cells, pz->n_cells, tray_w, tray_h, 30, &b->o);

@@ -183,6 +183,39 @@ Test(challenge, each_solves_to_one_holes)
   free(dir);
 }
 
+/* A hole is no piece to place: `--left 1` leaves one pentomino off the
+   board (it left none, only the hole, when the hole counted as a piece),
+   the header lists the pieces and the cells left empty apart, and a
+   forced hole is no forced move. */
+Test(challenge, holes_are_no_pieces_to_place)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-challenge-XXXXXX");
+  const char *more[] = {"--count", "3", "--left", "1", NULL};
+  make("tests/data/boards/holes_3x7.yaml", dir, more);
+  for (int i = 1; i <= 3; i++) {
+    char *path = challenge_path(dir, i), *text = pc_slurp_file(path);
+    char *header = text ? strstr(text, "\n# 1 piece to place: ") : NULL;
+    cr_assert(header, "%s: %s", path, text ? text : "(unreadable)");
+    const char *piece = header + strlen("\n# 1 piece to place: ");
+    cr_expect(strchr("PUVL", *piece) && !strncmp(piece + 1, ", leaving 1-2 cells empty.", 26),
+              "%s: %.60s", path, piece);
+    free(text);
+    free(path);
+  }
+  char *index_path = pc_path_in(dir, "index.json"), *index = pc_slurp_file(index_path);
+  double left[3], forced[3];
+  cr_assert_eq(index_values(index, "left", left, 3), 3);
+  cr_assert_eq(index_values(index, "forced", forced, 3), 3);
+  for (int i = 0; i < 3; i++) {
+    cr_expect_eq(left[i], 1, "challenge %d", i + 1);
+    cr_expect_leq(forced[i], 1, "challenge %d", i + 1);
+  }
+  free(index);
+  free(index_path);
+  pc_remove_tree(dir);
+  free(dir);
+}
+
 /* The count of essentially different solutions `solve` gives (with its
    symmetry-reduced search: an independent computation of what --from all
    enumerates with every solution and a representative test). */

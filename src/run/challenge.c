@@ -61,8 +61,9 @@ bool pc_challenge_placeable(const pc_puzzle *pz, int32_t k)
 
 /* What becomes of a solution's option in a challenge: always pre-placed
    (by the source board), pre-placed unless taken off, or never (a piece
-   the board art cannot show). */
-enum { ROLE_FIXED, ROLE_REMOVABLE, ROLE_FREE };
+   the board art cannot show; a hole, which is no piece to place and is
+   not counted among those left). */
+enum { ROLE_FIXED, ROLE_REMOVABLE, ROLE_FREE, ROLE_HOLE, ROLES };
 
 /* What every thread shares. */
 typedef struct maker {
@@ -231,7 +232,7 @@ static int32_t forced_moves(worker *w, const pc_challenge *ch)
       if (!w->taken[i] && j < n) break;
     }
     if (i < ch->n_solution) { /* a move; a null choice places nothing */
-      forced += degree == 1;
+      forced += degree == 1 && w->mk->role[ch->solution[i]] != ROLE_HOLE;
       use_option(w, xc, ch->solution[i]);
       w->taken[i] = true;
     } else {
@@ -285,8 +286,8 @@ static bool take_off(worker *w, uint64_t *rng, int32_t target, bool *off, pc_cha
   const maker *mk = w->mk;
   int32_t n_order = 0, left = 0;
   for (int32_t i = 0; i < w->n_sol; i++) {
-    off[i] = mk->role[w->sol[i]] == ROLE_FREE;
-    left += off[i];
+    off[i] = mk->role[w->sol[i]] == ROLE_FREE || mk->role[w->sol[i]] == ROLE_HOLE;
+    left += mk->role[w->sol[i]] == ROLE_FREE;
     if (mk->role[w->sol[i]] == ROLE_REMOVABLE) w->order[n_order++] = i;
   }
   uint64_t nodes;
@@ -564,6 +565,7 @@ static pc_status assign_roles(const pc_puzzle *pz, const pc_matrix *m, signed ch
   for (int32_t k = 0; k < m->xc.n_options; k++) {
     int32_t p = m->placement[k].piece;
     (*role)[k] = on_board[p] ? ROLE_FIXED
+                 : pz->pieces[p].hole ? ROLE_HOLE
                  : pc_challenge_placeable(pz, p) ? ROLE_REMOVABLE
                                                  : ROLE_FREE;
   }
@@ -575,7 +577,7 @@ static pc_status assign_roles(const pc_puzzle *pz, const pc_matrix *m, signed ch
    solution allows (`sol`, a solution), or the default. */
 static pc_status left_range(maker *mk, const worker *w, pc_error *err)
 {
-  int32_t n[3] = {0, 0, 0};
+  int32_t n[ROLES] = {0};
   for (int32_t i = 0; i < w->n_sol; i++) n[mk->role[w->sol[i]]]++;
   int32_t lo = n[ROLE_FREE] > 1 ? n[ROLE_FREE] : 1, hi = n[ROLE_FREE] + n[ROLE_REMOVABLE];
   mk->left_min = mk->o->left_min ? mk->o->left_min : lo;
