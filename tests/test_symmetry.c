@@ -9,6 +9,30 @@
 #include "poly/census.h"
 #include "support.h"
 
+/* Whether the elements are closed under composition, pieces too: the
+   element whose board map is e's after f's carries each piece where f
+   then e carry it (the maps chosen for the transforms form a group). */
+static void expect_closed(const pc_symmetry *g, const char *path)
+{
+  int32_t n = g->n_cells, np = g->n_pieces;
+  for (int32_t e = 0; e < g->order; e++)
+    for (int32_t f = 0; f < g->order; f++) {
+      const int32_t *ce = g->cell + (size_t)e * (size_t)n, *cf = g->cell + (size_t)f * (size_t)n;
+      const int32_t *pe = g->piece + (size_t)e * (size_t)np;
+      const int32_t *pf = g->piece + (size_t)f * (size_t)np;
+      int32_t h = 0;
+      for (bool same = false; h < g->order && !same; h += !same) {
+        same = true;
+        for (int32_t i = 0; i < n && same; i++)
+          same = g->cell[(size_t)h * (size_t)n + (size_t)i] == ce[cf[i]];
+      }
+      cr_assert_lt(h, g->order, "%s: elements %d and %d: no product", path, (int)e, (int)f);
+      for (int32_t k = 0; k < np; k++)
+        cr_expect_eq(g->piece[(size_t)h * (size_t)np + (size_t)k], pe[pf[k]],
+                     "%s: elements %d after %d, piece %d", path, (int)e, (int)f, (int)k);
+    }
+}
+
 static int32_t group_order(const char *path)
 {
   pc_puzzle pz;
@@ -27,6 +51,7 @@ static int32_t group_order(const char *path)
     }
     free(hit);
   }
+  expect_closed(&g, path);
   pc_symmetry_free(&g);
   pc_puzzle_free(&pz);
   return order;
@@ -52,6 +77,9 @@ Test(symmetry, groups)
   /* The mirrors swap L and J, so the groups, so the two squares: a square
      is no image of itself there. */
   cr_expect_eq(group_order("tests/data/boards/mirror_squares.yaml"), 4);
+  /* Four such groups: a mirror has two ways to map them; one is taken,
+     the same for every mirror, so that the maps compose. */
+  cr_expect_eq(group_order("tests/data/boards/mirror_squares4.yaml"), 8);
 }
 
 /* The reduced search and the full one give the same two counts. */
@@ -87,6 +115,9 @@ Test(symmetry, reduced_and_full_agree)
   /* 50 and 15 from a brute-force count written apart from polycover, the
      same way (the mirrors carry L to J and each square to the other). */
   agree("tests/data/boards/mirror_squares.yaml", 50, 15);
+  /* 72 and 12 by the same brute force, with either way of mapping the
+     four groups (Burnside: the two give the same count). */
+  agree("tests/data/boards/mirror_squares4.yaml", 72, 12);
   const char *fixtures[] = {"tests/data/boards/small.yaml", "tests/data/boards/small_fixed.yaml",
                             "tests/data/boards/sticks_cross.yaml",
                             "tests/data/boards/sticks_x.yaml"};

@@ -73,9 +73,7 @@ typedef struct mapping {
   pc_cell *shape;
   int t;
   int32_t *cells;       /* t's board map */
-  bool *fits;           /* n_groups squared: g's pieces match h's */
-  bool *seen;           /* groups met by one augmenting path */
-  int32_t *owner;       /* the group mapped onto each group, or -1 */
+  bool *taken;          /* per group: some group is mapped onto it */
 } mapping;
 
 /* Whether t carries piece k onto piece j: a pre-placed piece onto the one
@@ -114,41 +112,25 @@ static bool match_group(const mapping *m, int32_t g, int32_t h, int32_t *map)
   return !left;
 }
 
-/* Kuhn's augmenting path from group g: a group for it whose pieces match
-   its own, itself tried first, taken from the group holding it if that
-   one finds another. */
-static bool augment(const mapping *m, int32_t g)
-{
-  int32_t n = m->pz->n_groups;
-  for (int32_t i = -1; i < n; i++) {
-    int32_t h = i < 0 ? g : i;
-    if (i == g || m->seen[h] || !m->fits[(size_t)g * (size_t)n + (size_t)h])
-      continue;
-    m->seen[h] = true;
-    if (m->owner[h] < 0 || augment(m, m->owner[h])) {
-      m->owner[h] = g;
-      return true;
-    }
-  }
-  return false;
-}
-
-/* The piece map of t: each group onto a group whose pieces match its own,
-   one to one (a symmetry may swap two groups, whole), then the pieces in
-   no group; checked against the pre-placed cells. */
+/* The piece map of t: each group onto the first free group whose pieces
+   match its own (itself first; a symmetry may swap two groups, whole),
+   then the pieces in no group; checked against the pre-placed cells. The
+   groups a group matches are those of one kind (its pieces' kinds, as in
+   match_group, and its bounds), so first free never blocks a map that
+   exists, and it keeps the order within a kind: the maps of two
+   transforms compose into the map of their product, as a group's must. */
 static bool piece_map(const mapping *m, int32_t *map)
 {
   const pc_puzzle *pz = m->pz;
   int32_t n = pz->n_groups;
-  for (int32_t g = 0; g < n; g++)
-    for (int32_t h = 0; h < n; h++)
-      m->fits[(size_t)g * (size_t)n + (size_t)h] = match_group(m, g, h, map);
-  for (int32_t h = 0; h < n; h++) m->owner[h] = -1;
-  for (int32_t g = 0; g < n; g++) {
-    memset(m->seen, 0, (size_t)n * sizeof *m->seen);
-    if (!augment(m, g)) return false;
+  memset(m->taken, 0, (size_t)n * sizeof *m->taken);
+  for (int32_t g = 0; g < n; g++) { /* the last match made wrote g's pieces */
+    int32_t h = !m->taken[g] && match_group(m, g, g, map) ? g : -1;
+    for (int32_t i = 0; i < n && h < 0; i++)
+      if (i != g && !m->taken[i] && match_group(m, g, i, map)) h = i;
+    if (h < 0) return false;
+    m->taken[h] = true;
   }
-  for (int32_t h = 0; h < n; h++) match_group(m, m->owner[h], h, map);
   if (!match_group(m, -1, -1, map)) return false;
   for (int32_t i = 0; i < pz->n_cells; i++) {
     int32_t from = pz->fixed[i], to = pz->fixed[m->cells[i]];
@@ -169,10 +151,8 @@ static bool mapping_make(mapping *m, const pc_puzzle *pz)
                  .fixed = calloc((size_t)np + 1, sizeof *m->fixed),
                  .used = calloc((size_t)np + 1, sizeof *m->used),
                  .shape = pc_alloc_array((size_t)max_size, sizeof *m->shape),
-                 .fits = calloc((size_t)ng * (size_t)ng + 1, sizeof *m->fits),
-                 .seen = calloc((size_t)ng + 1, sizeof *m->seen),
-                 .owner = pc_alloc_array((size_t)ng + 1, sizeof *m->owner)};
-  if (!m->o || !m->fixed || !m->used || !m->shape || !m->fits || !m->seen || !m->owner) return false;
+                 .taken = calloc((size_t)ng + 1, sizeof *m->taken)};
+  if (!m->o || !m->fixed || !m->used || !m->shape || !m->taken) return false;
   for (int32_t i = 0; i < pz->n_cells; i++)
     if (pz->fixed[i] >= 0) m->fixed[pz->fixed[i]] = true;
   for (int32_t k = 0; k < np; k++)
@@ -189,9 +169,7 @@ static void mapping_free(mapping *m)
   free(m->fixed);
   free(m->used);
   free(m->shape);
-  free(m->fits);
-  free(m->seen);
-  free(m->owner);
+  free(m->taken);
 }
 
 pc_status pc_symmetry_find(const pc_puzzle *pz, pc_symmetry *g)
