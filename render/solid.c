@@ -113,7 +113,10 @@ static void label_in_layer(cairo_t *cr, const pc_picture *p, const pc_iso_scene 
   const pc_iso_unit *b = &u[best];
   pc_point at = pc_iso_map(s, io, b->x, b->y, b->z + (b->kind == PC_ISO_CUBE ? 0.5 : 0));
   const char *name = p->pieces[p->piece[a]].name;
-  pc_rgb under = pc_iso_shade(pc_iso_color(s, b, io), PC_ISO_TOP);
+  /* A cube's top face is lit; a ball's middle, where the name is, keeps
+     the piece's own color. */
+  pc_rgb under = pc_iso_color(s, b, io);
+  if (b->kind == PC_ISO_CUBE) under = pc_iso_shade(under, PC_ISO_TOP);
   pc_draw_text(cr, name, at.x, at.y, pc_label_size(cr, p->grid, name, io->draw.cell), true,
                under, &io->draw);
 }

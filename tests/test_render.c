@@ -428,6 +428,39 @@ Test(render, command)
   cr_expect_eq(rmdir(dir), 0, "no temporary left");
 }
 
+/* A name on a dark ball is drawn light, as on a dark cell: the middle of
+   the picture of one dark blue ball named C holds near-white pixels (its
+   lit rim is no lighter than 0.73; the name was drawn in dark ink, on the
+   lit shade of a cube's top, before). */
+Test(render, name_on_a_dark_ball_is_light)
+{
+  char dir[] = "/tmp/pc-ball-XXXXXX", sol[64], png[64];
+  cr_assert_not_null(mkdtemp(dir));
+  snprintf(sol, sizeof sol, "%s/b.sol", dir);
+  snprintf(png, sizeof png, "%s/b.png", dir);
+  expect_run((const char *[]){"solve", "tests/data/boards/dark_ball.yaml", "-o", sol, NULL}, 0,
+             NULL);
+  expect_run((const char *[]){"render", sol, "--labels", "--cell", "80", "-o", png, NULL}, 0,
+             NULL);
+  cairo_surface_t *s = cairo_image_surface_create_from_png(png);
+  cr_assert_eq(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+  int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s), light = 0;
+  for (int y = h * 2 / 5; y < h * 3 / 5; y++) {
+    const uint32_t *row =
+        (const uint32_t *)(cairo_image_surface_get_data(s) + y * cairo_image_surface_get_stride(s));
+    for (int x = w * 2 / 5; x < w * 3 / 5; x++) {
+      uint32_t v = row[x];
+      pc_rgb c = {((v >> 16) & 255) / 255.0, ((v >> 8) & 255) / 255.0, (v & 255) / 255.0};
+      light += pc_rgb_luminance(c) > 0.85;
+    }
+  }
+  cr_expect_gt(light, 20, "%d near-white pixels in the middle", light);
+  cairo_surface_destroy(s);
+  unlink(sol);
+  unlink(png);
+  cr_expect_eq(rmdir(dir), 0, "no temporary left");
+}
+
 /* An option that would change nothing is refused, as `solve` refuses it:
    --max and --columns shape a gallery, --index picks the one picture of
    -o. Nothing is written. */
