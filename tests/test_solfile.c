@@ -82,6 +82,7 @@ static void round_trip(const char *board, uint64_t limit, int32_t expect)
     cr_expect_str_eq(f.pz.pieces[k].name, pz.pieces[k].name);
     cr_expect_eq(f.pz.pieces[k].symbol, pz.pieces[k].symbol);
     cr_expect_str_eq(f.pz.pieces[k].color, pz.pieces[k].color);
+    cr_expect_eq(f.pz.pieces[k].hole, pz.pieces[k].hole, "%s: piece %d", board, (int)k);
   }
   cr_assert_eq(f.pz.n_cells, pz.n_cells);
   cr_expect_eq(memcmp(f.pz.cells, pz.cells, (size_t)pz.n_cells * sizeof *pz.cells), 0);
@@ -109,6 +110,9 @@ Test(solfile, round_trip_shipped)
   round_trip("boards/hexrhombus.yaml", 2, 2);
   round_trip("boards/kanoodle-start1.yaml", 1, 1); /* colors from the YAML */
 }
+/* A board's holes come back as holes (version 3's `hole` line), which a
+   picture draws as empty cells. */
+Test(solfile, round_trip_holes) { round_trip("tests/data/boards/holes_3x7.yaml", 2, 2); }
 
 typedef struct bad_case {
   const char *text;
@@ -132,6 +136,8 @@ Test(solfile, errors)
       {"polycover-solutions 2\ngrid square\npiece D - D\nboard\n##\n", 5, 0, "no 'end'"},
       {"polycover-solutions 2\nboard\n", 2, 1, "the grid must come before"},
       {"polycover-solutions 2\ncolour x\n", 2, 1, "unknown line 'colour'"},
+      {"polycover-solutions 3\ngrid square\nhole\n", 3, 5, "expected the holes' symbol"},
+      {"polycover-solutions 3\ngrid square\nhole ab\n", 3, 6, "expected the holes' symbol"},
       {HEAD "solution 2\n", 9, 10, "expected solution number 1"},
       {HEAD "solution 1\n1 0,0 1,0\n", 10, 1, "expected a piece index from 0 to 0"},
       {HEAD "solution 1\n0 0,0 2,0\n", 10, 7, "cell 2,0 is not on the board"},
@@ -228,7 +234,7 @@ Test(solfile, stdout_writer, .init = cr_redirect_stdout)
   cr_assert_eq(pc_solwriter_add(&w, &t[0], &err), PC_OK);
   cr_assert_eq(pc_solwriter_commit(&w, &err), PC_OK);
   fflush(stdout);
-  char *want = summed("polycover-solutions 2\ntitle two dominoes\ngrid square\n"
+  char *want = summed("polycover-solutions 3\ntitle two dominoes\ngrid square\n"
                       "piece D - D\nboard\n##\n##\nend\n"
                       "solution 1\n# DD\n# aa\n# copies of D: a\n0 0,0 1,0\n0 0,1 1,1\nend\n");
   cr_expect_stdout_eq_str(want);

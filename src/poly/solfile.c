@@ -12,7 +12,7 @@
 #include "poly/shape.h"
 
 #define MAGIC "polycover-solutions"
-#define VERSION 2
+#define VERSION 3
 
 /* ---- writing ---- */
 
@@ -65,6 +65,10 @@ static void put_head(FILE *f, const pc_puzzle *pz, const char *art)
   fprintf(f, "grid %s\n", pc_grid_name(pz->grid));
   for (int32_t i = 0; i < pz->n_pieces; i++) {
     const pc_piece *p = &pz->pieces[i];
+    if (p->hole) {
+      fprintf(f, "hole %c\n", p->symbol);
+      continue;
+    }
     fprintf(f, "piece %c ", p->symbol);
     put_color(f, p->color);
     fprintf(f, " %s\n", p->name);
@@ -318,10 +322,35 @@ static bool is_color(const char *s)
   return true;
 }
 
+/* A new piece, with one copy and in no group; NULL when out of memory. */
+static pc_piece *new_piece(reader *rd)
+{
+  pc_puzzle *pz = &rd->out->pz;
+  if (!pc_grow((void **)&pz->pieces, &rd->cap_pieces, pz->n_pieces + 1, sizeof *pz->pieces))
+    return NULL;
+  pc_piece *p = &pz->pieces[pz->n_pieces++];
+  memset(p, 0, sizeof *p);
+  p->copies = p->copies_min = 1;
+  p->group = -1;
+  return p;
+}
+
+/* hole SYMBOL (version 3): the cells a board's `holes:` leaves empty. */
+static pc_status read_hole(reader *rd, const char *rest)
+{
+  if (!isgraph((unsigned char)rest[0]) || rest[1])
+    return fail(rd, rest, "expected the holes' symbol, one character");
+  pc_piece *p = new_piece(rd);
+  if (!p) return nomem(rd);
+  strcpy(p->name, "hole");
+  p->symbol = rest[0];
+  p->hole = true;
+  return PC_OK;
+}
+
 /* piece SYMBOL COLOR NAME */
 static pc_status read_piece(reader *rd, const char *rest)
 {
-  pc_puzzle *pz = &rd->out->pz;
   const char *sym = rest, *color = rest + 2, *sp = strchr(color, ' ');
   if (!isgraph((unsigned char)sym[0]) || sym[1] != ' ')
     return fail(rd, sym, "expected a piece's symbol, one character");
@@ -337,15 +366,11 @@ static pc_status read_piece(reader *rd, const char *rest)
   if (!*name || strlen(name) > PC_NAME_MAX || strchr(name, ' '))
     return fail(rd, name, "expected a piece name of 1 to %d characters, no spaces",
                 PC_NAME_MAX);
-  if (!pc_grow((void **)&pz->pieces, &rd->cap_pieces, pz->n_pieces + 1, sizeof *pz->pieces))
-    return nomem(rd);
-  pc_piece *p = &pz->pieces[pz->n_pieces++];
-  memset(p, 0, sizeof *p);
+  pc_piece *p = new_piece(rd);
+  if (!p) return nomem(rd);
   strcpy(p->name, name);
   if (strcmp(col, "-")) strcpy(p->color, col);
   p->symbol = sym[0];
-  p->copies = p->copies_min = 1;
-  p->group = -1;
   return PC_OK;
 }
 
@@ -486,8 +511,8 @@ static pc_status read_all(reader *rd)
   if (!pc_lines_next(&rd->in) || !keyword(rd->in.line, MAGIC, &rest))
     return fail(rd, rd->in.line, "not a polycover solution file (it starts with '%s %d')",
                 MAGIC, VERSION);
-  if (strcmp(rest, "2"))
-    return fail(rd, rest, "unknown format version '%.20s' (this polycover reads 2)", rest);
+  if (strcmp(rest, "2") && strcmp(rest, "3"))
+    return fail(rd, rest, "unknown format version '%.20s' (this polycover reads 2 and 3)", rest);
   bool title = false, board = false;
   while (pc_lines_next(&rd->in)) {
     const char *line = rd->in.line;
@@ -518,9 +543,9 @@ static pc_status read_all(reader *rd)
       if (pz->grid) return fail(rd, line, "a second grid");
       if (!(pz->grid = pc_grid_by_name(rest)))
         return fail(rd, rest, "unknown grid '%s' (%s)", rest, pc_grid_names());
-    } else if (keyword(line, "piece", &rest)) {
+    } else if (keyword(line, "piece", &rest) || keyword(line, "hole", &rest)) {
       if (board) return fail(rd, line, "pieces come before the board");
-      if ((s = read_piece(rd, rest))) return s;
+      if ((s = line[0] == 'h' ? read_hole(rd, rest) : read_piece(rd, rest))) return s;
     } else if (!strcmp(line, "board")) {
       if (board) return fail(rd, line, "a second board");
       if (!pz->grid) return fail(rd, line, "the grid must come before the board");

@@ -6,11 +6,12 @@
 
    The format (docs/formats.md documents it), line by line:
 
-     polycover-solutions 2
+     polycover-solutions 3
      title Scott's pentomino problem (1958)
      grid square
      piece F - F                  symbol, color ("#rrggbb" or "-"), name (rest of line)
      ...                          one line per piece, in puzzle order
+     hole A                       a board's holes: (their symbol), in their place
      board                        the board's ASCII art ('#' a cell, '.' none)
      ########
      ...
@@ -23,7 +24,8 @@
      checksum 0123456789abcdef    FNV-1a (lines.h) of every byte before it
 
    Lines starting with '#' outside the board art are comments. Cells use the
-   grid coordinates of grid.h. Numbers are plain decimal. Version 1 files
+   grid coordinates of grid.h. Numbers are plain decimal. Version 2 files
+   (the holes a piece named "hole") are read as they are; version 1 files
    (no checksum) are refused. */
 #ifndef PC_SOLFILE_H
 #define PC_SOLFILE_H
