@@ -40,11 +40,23 @@ static int32_t columns(int32_t n, const pc_gallery_opts *o)
 void pc_gallery_caption(const char *const *captions, const pc_gallery_page *page, int32_t i,
                         char *buf, size_t size)
 {
+  unsigned long long k = page && page->numbers ? page->numbers[i] : (unsigned long long)i + 1;
   if (captions && captions[i]) snprintf(buf, size, "%s", captions[i]);
   else if (page && page->scores)
-    snprintf(buf, size, "#%d  h %d  v %d", (int)i + 1, (int)page->scores[i].h,
-             (int)page->scores[i].v);
-  else snprintf(buf, size, "#%d", (int)i + 1);
+    snprintf(buf, size, "#%llu  h %d  v %d", k, (int)page->scores[i].h, (int)page->scores[i].v);
+  else snprintf(buf, size, "#%llu", k);
+}
+
+void pc_gallery_note_shown(char *summary, size_t size, int32_t shown, uint64_t of,
+                           bool most_symmetric)
+{
+  if ((uint64_t)shown >= of) return;
+  size_t len = strlen(summary);
+  if (len >= size) return;
+  char n[24] = "";
+  if (shown > 1) snprintf(n, sizeof n, " %d", (int)shown);
+  if (most_symmetric) snprintf(summary + len, size - len, " (the%s most symmetric shown)", n);
+  else snprintf(summary + len, size - len, " (the first%s shown)", n);
 }
 
 /* A header line's size: `size`, or smaller to fit the sheet's width, but

@@ -23,6 +23,7 @@ typedef struct pc_gallery_page {
   const pc_sym_count *sym;   /* the symmetry table (index.html only) */
   int32_t n_sym;
   const pc_score *scores;    /* per picture, for captions "#3  h 56  v 70" */
+  const uint64_t *numbers;   /* per picture, its number in the caption; NULL: its place */
 } pc_gallery_page;
 
 typedef struct pc_gallery_opts {
@@ -34,10 +35,17 @@ typedef struct pc_gallery_opts {
 
 pc_gallery_opts pc_gallery_defaults(void);
 
-/* Picture i's caption: captions[i] when given, else "#i+1" and, with
-   page->scores, its symmetry scores: "#3  h 56  v 70". */
+/* Picture i's caption: captions[i] when given, else "#i+1" (or
+   page->numbers[i]) and, with page->scores, its symmetry scores:
+   "#3  h 56  v 70". */
 void pc_gallery_caption(const char *const *captions, const pc_gallery_page *page, int32_t i,
                         char *buf, size_t size);
+
+/* Appends to summary (size bytes) what a sheet showing `shown` of `of`
+   pictures says: " (the first 5 shown)", or " (the 5 most symmetric
+   shown)"; nothing when it shows them all. */
+void pc_gallery_note_shown(char *summary, size_t size, int32_t shown, uint64_t of,
+                           bool most_symmetric);
 
 /* Where things go on a sheet of n pictures, in points (pixels for PNG,
    the sheet rounded up):

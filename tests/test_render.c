@@ -428,6 +428,56 @@ Test(render, command)
   cr_expect_eq(rmdir(dir), 0, "no temporary left");
 }
 
+/* What a sheet of fewer pictures than solutions says. */
+Test(render, note_shown)
+{
+  char s[96] = "12 solutions";
+  pc_gallery_note_shown(s, sizeof s, 5, 12, false);
+  cr_expect_str_eq(s, "12 solutions (the first 5 shown)");
+  snprintf(s, sizeof s, "8 solutions");
+  pc_gallery_note_shown(s, sizeof s, 1, 8, false);
+  cr_expect_str_eq(s, "8 solutions (the first shown)");
+  snprintf(s, sizeof s, "9");
+  pc_gallery_note_shown(s, sizeof s, 4, 9, true);
+  cr_expect_str_eq(s, "9 (the 4 most symmetric shown)");
+  pc_gallery_note_shown(s, sizeof s, 9, 9, true);
+  cr_expect_str_eq(s, "9 (the 4 most symmetric shown)", "all shown: nothing added");
+}
+
+/* solve's gallery sorted by symmetry captions each picture with the
+   number it has in the solution file: each caption's scores are `score`'s
+   for that number (they were the pictures' ranks, #1 to #4), and the page
+   says it shows the 4 most symmetric of 12. */
+Test(render, sorted_gallery_keeps_solution_numbers)
+{
+  char dir[] = "/tmp/pc-sorted-XXXXXX", sol[64], page[64], index[96];
+  cr_assert_not_null(mkdtemp(dir));
+  snprintf(sol, sizeof sol, "%s/p.sol", dir);
+  snprintf(page, sizeof page, "%s/g/", dir);
+  snprintf(index, sizeof index, "%sindex.html", page);
+  expect_run((const char *[]){"solve", "boards/pent6x10.yaml", "--limit", "12", "-j1", "-o", sol,
+                              "--gallery", page, "--max", "4", "--sort", "symmetry", NULL},
+             0, NULL);
+  pc_run scored = pc_run_program(NULL, (const char *[]){"score", sol, NULL});
+  cr_assert_eq(scored.status, 0, "%s", scored.err);
+  char *html = pc_slurp_file(index);
+  cr_assert_not_null(html);
+  cr_expect(strstr(html, "(the 4 most symmetric shown)"), "the summary says what is shown");
+  int captions = 0;
+  for (const char *at = html; (at = strchr(at, '#')); at++) {
+    unsigned k, h, v;
+    if (sscanf(at, "#%u  h %u  v %u", &k, &h, &v) != 3) continue;
+    char line[96];
+    snprintf(line, sizeof line, "solution %u: horizontal %u, vertical %u,", k, h, v);
+    cr_expect(strstr(scored.out, line), "caption #%u h %u v %u is not solution %u's", k, h, v, k);
+    captions++;
+  }
+  cr_expect_eq(captions, 4);
+  free(html);
+  pc_run_free(&scored);
+  pc_remove_tree(dir);
+}
+
 /* A name on a dark ball is drawn light, as on a dark cell: the middle of
    the picture of one dark blue ball named C holds near-white pixels (its
    lit rim is no lighter than 0.73; the name was drawn in dark ink, on the

@@ -77,10 +77,9 @@ static int gallery(const pc_solfile *f, const render_args *a)
   for (int32_t i = 0; i < n; i++) scores[i] = pc_score_tiling(&scorer, &f->solutions[i]);
   pc_scorer_free(&scorer);
   char summary[96];
-  int len = snprintf(summary, sizeof summary, "%d %s", (int)f->n_solutions,
-                     pc_plural((uint64_t)f->n_solutions, "solution", "solutions"));
-  if (n < f->n_solutions)
-    snprintf(summary + len, sizeof summary - (size_t)len, " (the first %d shown)", (int)n);
+  snprintf(summary, sizeof summary, "%d %s", (int)f->n_solutions,
+           pc_plural((uint64_t)f->n_solutions, "solution", "solutions"));
+  pc_gallery_note_shown(summary, sizeof summary, n, (uint64_t)f->n_solutions, false);
   pc_gallery_page page = {.summary = summary, .scores = scores};
   pc_gallery_opts o = pc_gallery_defaults();
   apply(a, &o.draw);

@@ -66,16 +66,18 @@ pc_status pc_solve_pictures_start(pc_solve_pictures *p, int32_t n_cells, pc_erro
   if (p->gallery) {
     p->shown = pc_alloc_array((size_t)p->max, sizeof *p->shown);
     p->scores = pc_alloc_array((size_t)p->max, sizeof *p->scores);
-    if (!p->shown || !p->scores) s = PC_ERR_NOMEM;
+    p->numbers = pc_alloc_array((size_t)p->max, sizeof *p->numbers);
+    if (!p->shown || !p->scores || !p->numbers) s = PC_ERR_NOMEM;
   }
   return s ? pc_error_set(err, s, 0, 0, "out of memory") : PC_OK;
 }
 
 /* Keeps a copy of the found solution in the gallery: while there is room,
    or (sorting) in place of the least symmetric one when it beats it. */
-static void gallery_take(pc_solve_pictures *p, const pc_census *c)
+static void gallery_take(pc_solve_pictures *p, const pc_census *c, uint64_t number)
 {
   int32_t at = p->n_shown;
+  p->n_taken++;
   if (at == p->max) {
     if (!p->sort) return;
     at = 0;
@@ -89,6 +91,7 @@ static void gallery_take(pc_solve_pictures *p, const pc_census *c)
   }
   pc_tiling_copy(&p->shown[at], &c->found);
   p->scores[at] = c->found_score;
+  p->numbers[at] = number;
 }
 
 void pc_solve_pictures_take(pc_solve_pictures *p, const pc_census *c, uint64_t reported)
@@ -97,7 +100,7 @@ void pc_solve_pictures_take(pc_solve_pictures *p, const pc_census *c, uint64_t r
     pc_tiling_copy(&p->picked, &c->found);
     p->have_picked = true;
   }
-  if (p->gallery) gallery_take(p, c);
+  if (p->gallery) gallery_take(p, c, reported);
 }
 
 /* The gallery's order: as found, or the most symmetric first (stable). */
@@ -107,8 +110,10 @@ static void sort_shown(pc_solve_pictures *p)
     for (int32_t j = i; j > 0 && pc_score_cmp(p->scores[j], p->scores[j - 1]) > 0; j--) {
       pc_tiling t = p->shown[j];
       pc_score s = p->scores[j];
+      uint64_t k = p->numbers[j];
       p->shown[j] = p->shown[j - 1], p->scores[j] = p->scores[j - 1];
-      p->shown[j - 1] = t, p->scores[j - 1] = s;
+      p->numbers[j] = p->numbers[j - 1];
+      p->shown[j - 1] = t, p->scores[j - 1] = s, p->numbers[j - 1] = k;
     }
 }
 
@@ -138,8 +143,11 @@ static pc_status draw_gallery(pc_solve_pictures *p, const pc_puzzle *pz, const p
            (unsigned long long)c->solutions, pc_plural(c->solutions, "solution", "solutions"),
            (unsigned long long)c->unique,
            best ? "; the maximally symmetric" : "");
+  pc_gallery_note_shown(summary, sizeof summary, n, best ? (uint64_t)c->n_best : p->n_taken,
+                        !best && p->sort);
   pc_gallery_page page = {.summary = summary, .sym = sym, .n_sym = n_sym,
-                          .scores = best ? scores : p->scores};
+                          .scores = best ? scores : p->scores,
+                          .numbers = best ? NULL : p->numbers};
   pc_gallery_opts o = pc_gallery_defaults();
   if (p->columns > 0) o.columns = p->columns;
   o.draw.labels = p->labels;
@@ -195,7 +203,10 @@ void pc_solve_pictures_free(pc_solve_pictures *p)
   for (int32_t i = 0; i < p->n_shown; i++) pc_tiling_free(&p->shown[i]);
   free(p->shown);
   free(p->scores);
+  free(p->numbers);
   p->shown = NULL;
   p->scores = NULL;
+  p->numbers = NULL;
   p->n_shown = 0;
+  p->n_taken = 0;
 }

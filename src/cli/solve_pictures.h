@@ -22,7 +22,9 @@ typedef struct pc_solve_pictures {
   bool have_picked;
   pc_tiling *shown;
   pc_score *scores;
+  uint64_t *numbers;         /* each shown solution's number, as reported */
   int32_t n_shown;
+  uint64_t n_taken;          /* the solutions offered to the gallery */
 } pc_solve_pictures;
 
 /* The options as given (index and max 0 when not given): a usage error
