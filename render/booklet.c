@@ -68,21 +68,22 @@ static double flow_pieces(book *b, const pc_puzzle *pz, double u, double x, doub
     if (b->on_board[k] || p->hole) continue; /* a hole is drawn in the tray, dark */
     pc_box box = pc_draw_bounds(pz->grid, p->cells, p->size);
     double pw = (box.x1 - box.x0) * u, ph = (box.y1 - box.y0) * u;
-    if (cx > x && cx + pw > x + w) {
+    double tw = fmax(pw, pc_text_width(b->cv.cr, p->name, label, false));
+    if (cx > x && cx + tw > x + w) {
       cx = x;
       cy += row_h + gap;
       row_h = 0;
     }
     if (draw) {
-      pc_layout l = {u, cx - box.x0 * u, cy - box.y0 * u, pw, ph};
+      pc_layout l = {u, cx + (tw - pw) / 2 - box.x0 * u, cy - box.y0 * u, pw, ph};
       for (int32_t i = 0; i < p->size; i++) b->kind[i] = k;
       pc_picture one = {pz->grid, p->cells, p->size, b->kind, b->zero, NULL, b->colors};
       pc_draw_picture(b->cv.cr, &one, &l, &b->o);
-      pc_draw_text(b->cv.cr, p->name, cx + pw / 2, cy + ph + label * 0.8, label, false,
+      pc_draw_text(b->cv.cr, p->name, cx + tw / 2, cy + ph + label * 0.8, label, false,
                    b->o.background, &b->o);
     }
     row_h = fmax(row_h, ph + label * 1.4);
-    cx += fmax(pw, label) + gap;
+    cx += tw + gap;
   }
   return cy + row_h - y;
 }

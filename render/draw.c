@@ -87,6 +87,15 @@ static void set_font(cairo_t *cr, double size, bool bold)
   cairo_font_options_destroy(f);
 }
 
+cairo_t *pc_text_measurer(void)
+{
+  if (pc_cairo_load(NULL)) return NULL;
+  cairo_surface_t *surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *cr = cairo_create(surface); /* which holds the surface */
+  cairo_surface_destroy(surface);
+  return cr;
+}
+
 double pc_text_width(cairo_t *cr, const char *text, double size, bool bold)
 {
   set_font(cr, size, bold);
@@ -127,9 +136,8 @@ double pc_label_size(cairo_t *cr, const pc_grid *g, const char *name, double uni
 
 double pc_label_min_cell(const pc_puzzle *pz)
 {
-  if (pc_cairo_load(NULL)) return 0; /* no cairo: the picture's canvas says so */
-  cairo_surface_t *surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
-  cairo_t *cr = cairo_create(surface);
+  cairo_t *cr = pc_text_measurer();
+  if (!cr) return 0;
   double cell = 0;
   for (int32_t k = 0; k < pz->n_pieces; k++) {
     double share, room;
@@ -138,7 +146,6 @@ double pc_label_min_cell(const pc_puzzle *pz)
       cell = fmax(cell, pc_text_width(cr, pz->pieces[k].name, PC_TEXT_MIN, true) / room);
   }
   cairo_destroy(cr);
-  cairo_surface_destroy(surface);
   return ceil(cell);
 }
 

@@ -93,6 +93,10 @@ void pc_draw_text(cairo_t *cr, const char *text, double x, double y, double size
    write its title smaller. */
 #define PC_TEXT_MIN 7.0
 
+/* A context to measure text on before any page exists (cairo_destroy it);
+   NULL without cairo (the page's canvas then says why). */
+cairo_t *pc_text_measurer(void);
+
 /* How wide `text` is at this size (the font pc_draw_text uses). */
 double pc_text_width(cairo_t *cr, const char *text, double size, bool bold);
 

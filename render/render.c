@@ -28,42 +28,52 @@ pc_status pc_render_solution(const char *path, const pc_puzzle *pz, const pc_til
   return s;
 }
 
-/* Where each piece of the set goes under the board: a flow of tiles, each a
-   piece and its name below, wrapped at the board's width (or 8 cells). */
-typedef struct tile {
-  pc_layout l;           /* the piece, through this layout */
-  double label_x, label_y;
-} tile;
-
-static double lay_out_pieces(const pc_puzzle *pz, const pc_render_opts *o, double top,
-                             double page_width, tile *tiles)
-{
-  double u = o->cell, gap = 0.6 * u, label = 0.55 * u, m = o->margin * u;
-  double x = m, y = top, row_h = 0;
-  for (int32_t k = 0; k < pz->n_pieces; k++) {
-    const pc_piece *p = &pz->pieces[k];
-    pc_box b = pc_draw_bounds(pz->grid, p->cells, p->size);
-    double w = (b.x1 - b.x0) * u, h = (b.y1 - b.y0) * u;
-    if (x > m && x + w > page_width - m) {
-      x = m;
-      y += row_h + gap;
-      row_h = 0;
-    }
-    tiles[k].l = (pc_layout){u, x - b.x0 * u, y - b.y0 * u, w, h};
-    tiles[k].label_x = x + w / 2;
-    tiles[k].label_y = y + h + label * 0.6;
-    row_h = fmax(row_h, h + label);
-    x += fmax(w, label) + gap;
-  }
-  return y + row_h + m;
-}
-
 /* A piece's name, with how many copies: "L", "L × 3", "L × 0-1". */
 static void piece_label(const pc_piece *p, char *name, size_t size)
 {
   char copies[16];
   pc_piece_copies_text(p, copies, sizeof copies);
   snprintf(name, size, "%s%s%s", p->name, *copies ? " \xc3\x97 " : "", copies);
+}
+
+/* Where each piece of the set goes under the board: a flow of tiles, each a
+   piece and its name below (as wide as the wider), wrapped at the page's
+   width (the board's, or 8 cells), which a tile alone in its row widens. */
+typedef struct tile {
+  pc_layout l;           /* the piece, through this layout */
+  double label_x, label_y;
+} tile;
+
+/* The names' size, in cells. */
+#define LABEL_SIZE 0.4
+
+static double lay_out_pieces(const pc_puzzle *pz, const pc_render_opts *o, double top,
+                             double *page_width, tile *tiles)
+{
+  double u = o->cell, gap = 0.6 * u, label = 0.55 * u, m = o->margin * u;
+  double x = m, y = top, row_h = 0;
+  cairo_t *cr = pc_text_measurer();
+  for (int32_t k = 0; k < pz->n_pieces; k++) {
+    const pc_piece *p = &pz->pieces[k];
+    pc_box b = pc_draw_bounds(pz->grid, p->cells, p->size);
+    double w = (b.x1 - b.x0) * u, h = (b.y1 - b.y0) * u;
+    char name[PC_NAME_MAX + 48];
+    piece_label(p, name, sizeof name);
+    double tw = fmax(w, cr ? pc_text_width(cr, name, LABEL_SIZE * u, false) : label);
+    if (x > m && x + tw > *page_width - m) {
+      x = m;
+      y += row_h + gap;
+      row_h = 0;
+    }
+    tiles[k].l = (pc_layout){u, x + (tw - w) / 2 - b.x0 * u, y - b.y0 * u, w, h};
+    tiles[k].label_x = x + tw / 2;
+    tiles[k].label_y = y + h + label * 0.6;
+    row_h = fmax(row_h, h + label);
+    *page_width = fmax(*page_width, x + tw + m);
+    x += tw + gap;
+  }
+  if (cr) cairo_destroy(cr);
+  return y + row_h + m;
 }
 
 pc_status pc_render_pieces(const char *path, const pc_puzzle *pz, const pc_render_opts *o,
@@ -94,7 +104,7 @@ pc_status pc_render_pieces(const char *path, const pc_puzzle *pz, const pc_rende
   }
   pc_layout board = pc_draw_layout(pz->grid, pz->cells, pz->n_cells, o);
   double page_w = fmax(board.width, 8 * o->cell);
-  double page_h = lay_out_pieces(pz, o, board.height + 0.3 * o->cell, page_w, tiles);
+  double page_h = lay_out_pieces(pz, o, board.height + 0.3 * o->cell, &page_w, tiles);
   board.dx += (page_w - board.width) / 2;
   pc_canvas cv;
   if ((s = pc_canvas_open(&cv, path, page_w, page_h, err))) goto done;
@@ -108,7 +118,7 @@ pc_status pc_render_pieces(const char *path, const pc_puzzle *pz, const pc_rende
     pc_draw_picture(cv.cr, &one, &tiles[k].l, o);
     char name[PC_NAME_MAX + 48];
     piece_label(p, name, sizeof name);
-    pc_draw_text(cv.cr, name, tiles[k].label_x, tiles[k].label_y, 0.4 * o->cell, false,
+    pc_draw_text(cv.cr, name, tiles[k].label_x, tiles[k].label_y, LABEL_SIZE * o->cell, false,
                  o->background, o);
   }
   s = pc_canvas_commit(&cv, err);

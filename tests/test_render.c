@@ -428,6 +428,30 @@ Test(render, command)
   cr_expect_eq(rmdir(dir), 0, "no temporary left");
 }
 
+/* A piece's name wider than the page widens it (it was cut at the right
+   edge, and ran over the next piece's). */
+Test(render, pieces_page_holds_long_names)
+{
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load("tests/data/boards/long_names.yaml", &pz, &err), PC_OK, "%s",
+               err.msg);
+  char path[] = "/tmp/pc-names-XXXXXX.png";
+  close(mkstemps(path, 4));
+  pc_render_opts o = pc_render_defaults();
+  cr_assert_eq(pc_render_pieces(path, &pz, &o, &err), PC_OK, "%s", err.msg);
+  cairo_surface_t *s = cairo_image_surface_create_from_png(path);
+  cr_assert_eq(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+  cairo_t *cr = pc_text_measurer();
+  double name = pc_text_width(cr, pz.pieces[0].name, 0.4 * o.cell, false);
+  cr_expect_geq(cairo_image_surface_get_width(s), (int)name, "%d points for a name of %.0f",
+                cairo_image_surface_get_width(s), name);
+  cairo_destroy(cr);
+  cairo_surface_destroy(s);
+  unlink(path);
+  pc_puzzle_free(&pz);
+}
+
 /* What a sheet of fewer pictures than solutions says. */
 Test(render, note_shown)
 {
