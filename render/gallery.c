@@ -47,6 +47,25 @@ void pc_gallery_caption(const char *const *captions, const pc_gallery_page *page
   else snprintf(buf, size, "#%llu", k);
 }
 
+static int by_h_then_v(const void *a, const void *b)
+{
+  const pc_score *x = a, *y = b;
+  if (x->h != y->h) return x->h > y->h ? -1 : 1;
+  return (x->v < y->v) - (x->v > y->v);
+}
+
+int32_t pc_gallery_sym_table(pc_score *scores, int32_t n, pc_sym_count *table)
+{
+  qsort(scores, (size_t)n, sizeof *scores, by_h_then_v);
+  int32_t rows = 0;
+  for (int32_t i = 0; i < n; i++) {
+    if (!rows || scores[i].h != table[rows - 1].h || scores[i].v != table[rows - 1].v)
+      table[rows++] = (pc_sym_count){scores[i].h, scores[i].v, 0};
+    table[rows - 1].solutions++;
+  }
+  return rows;
+}
+
 void pc_gallery_note_shown(char *summary, size_t size, int32_t shown, uint64_t of,
                            bool most_symmetric)
 {

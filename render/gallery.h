@@ -41,6 +41,11 @@ pc_gallery_opts pc_gallery_defaults(void);
 void pc_gallery_caption(const char *const *captions, const pc_gallery_page *page, int32_t i,
                         char *buf, size_t size);
 
+/* The symmetry table of n solutions' scores into table (room for n
+   rows): how many have each (h, v), h and then v from the highest, as
+   solve counts them; the rows written. `scores` is sorted so. */
+int32_t pc_gallery_sym_table(pc_score *scores, int32_t n, pc_sym_count *table);
+
 /* Appends to summary (size bytes) what a sheet showing `shown` of `of`
    pictures says: " (the first 5 shown)", or " (the 5 most symmetric
    shown)"; nothing when it shows them all. */

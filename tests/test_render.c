@@ -502,6 +502,40 @@ Test(render, sorted_gallery_keeps_solution_numbers)
   pc_remove_tree(dir);
 }
 
+/* render's page of a solution file has the symmetry table, as solve's
+   has: each row counts the solutions `score` gives those scores, and the
+   rows add up to the file's 12. */
+Test(render, gallery_folder_has_the_table)
+{
+  char dir[] = "/tmp/pc-table-XXXXXX", sol[64], page[64], index[96];
+  cr_assert_not_null(mkdtemp(dir));
+  snprintf(sol, sizeof sol, "%s/p.sol", dir);
+  snprintf(page, sizeof page, "%s/g/", dir);
+  snprintf(index, sizeof index, "%sindex.html", page);
+  expect_run((const char *[]){"solve", "boards/pent6x10.yaml", "--limit", "12", "-j1", "--all",
+                              "-o", sol, NULL},
+             0, NULL);
+  expect_run((const char *[]){"render", sol, "--gallery", page, NULL}, 0, NULL);
+  pc_run scored = pc_run_program(NULL, (const char *[]){"score", sol, NULL});
+  char *html = pc_slurp_file(index);
+  cr_assert_not_null(html);
+  unsigned total = 0, rows = 0;
+  for (const char *at = html; (at = strstr(at, "<tr><td>")); at++) {
+    unsigned h, v, k, seen = 0;
+    cr_assert_eq(sscanf(at, "<tr><td>%u</td><td>%u</td><td>%u<", &h, &v, &k), 3);
+    char want[64];
+    snprintf(want, sizeof want, ": horizontal %u, vertical %u,", h, v);
+    for (const char *s = scored.out; (s = strstr(s, want)); s++) seen++;
+    cr_expect_eq(seen, k, "h %u v %u: %u in the table, %u by score", h, v, k, seen);
+    total += k, rows++;
+  }
+  cr_expect_gt(rows, 0, "a table");
+  cr_expect_eq(total, 12);
+  free(html);
+  pc_run_free(&scored);
+  pc_remove_tree(dir);
+}
+
 /* A name on a dark ball is drawn light, as on a dark cell: the middle of
    the picture of one dark blue ball named C holds near-white pixels (its
    lit rim is no lighter than 0.73; the name was drawn in dark ink, on the

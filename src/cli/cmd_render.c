@@ -60,33 +60,45 @@ static void apply(const render_args *a, pc_render_opts *o)
   if (a->no_inner) o->inner = 0;
 }
 
+/* Every solution's symmetry scores (n + 1 entries), or NULL when out of
+   memory. */
+static pc_score *score_all(const pc_solfile *f)
+{
+  pc_scorer scorer;
+  if (pc_scorer_init(&scorer, f->pz.grid, f->pz.cells, f->pz.n_cells)) return NULL;
+  pc_score *scores = pc_alloc_array((size_t)f->n_solutions + 1, sizeof *scores);
+  for (int32_t i = 0; scores && i < f->n_solutions; i++)
+    scores[i] = pc_score_tiling(&scorer, &f->solutions[i]);
+  pc_scorer_free(&scorer);
+  return scores;
+}
+
 /* The sheet: the puzzle's title, the count, and each picture captioned with
-   its number and symmetry scores, as `solve --gallery` captions them. */
+   its number and symmetry scores, as `solve --gallery` captions them; a
+   folder's page has the symmetry table of all the file's solutions. */
 static int gallery(const pc_solfile *f, const render_args *a)
 {
   int32_t n = f->n_solutions;
   if (a->max && a->max < (uint64_t)n) n = (int32_t)a->max;
   pc_error err = {0};
-  pc_scorer scorer;
-  pc_status s = pc_scorer_init(&scorer, f->pz.grid, f->pz.cells, f->pz.n_cells);
-  pc_score *scores = s ? NULL : pc_alloc_array((size_t)n + 1, sizeof *scores);
-  if (!scores) {
-    if (!s) pc_scorer_free(&scorer);
+  pc_score *scores = score_all(f), *sorted = score_all(f);
+  pc_sym_count *table = pc_alloc_array((size_t)f->n_solutions + 1, sizeof *table);
+  if (!scores || !sorted || !table) {
+    free(scores), free(sorted), free(table);
     return pc_exit_status("render", PC_ERR_NOMEM, &err);
   }
-  for (int32_t i = 0; i < n; i++) scores[i] = pc_score_tiling(&scorer, &f->solutions[i]);
-  pc_scorer_free(&scorer);
   char summary[96];
   snprintf(summary, sizeof summary, "%d %s", (int)f->n_solutions,
            pc_plural((uint64_t)f->n_solutions, "solution", "solutions"));
   pc_gallery_note_shown(summary, sizeof summary, n, (uint64_t)f->n_solutions, false);
-  pc_gallery_page page = {.summary = summary, .scores = scores};
+  pc_gallery_page page = {.summary = summary, .scores = scores, .sym = table,
+                          .n_sym = pc_gallery_sym_table(sorted, f->n_solutions, table)};
   pc_gallery_opts o = pc_gallery_defaults();
   apply(a, &o.draw);
   if (a->labels && !a->cell) o.draw.cell = fmax(o.draw.cell, pc_label_min_cell(&f->pz));
   if (a->columns) o.columns = (int32_t)a->columns;
-  s = pc_render_gallery(a->gallery, &f->pz, f->solutions, NULL, n, &page, &o, &err);
-  free(scores);
+  pc_status s = pc_render_gallery(a->gallery, &f->pz, f->solutions, NULL, n, &page, &o, &err);
+  free(scores), free(sorted), free(table);
   return s ? pc_exit_status("render", s, &err) : PC_EXIT_OK;
 }
 
