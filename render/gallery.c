@@ -118,6 +118,7 @@ pc_sheet_plan pc_gallery_plan(const pc_puzzle *pz, const char *const *captions, 
   p.width = pictures;
   p.title = fit_line(cr, title_of(pz, page), 1.3 * o->caption, true, o, &p);
   if (page && page->summary) p.summary = fit_line(cr, page->summary, o->caption, false, o, &p);
+  p.summary = fmin(p.summary, p.title); /* a short summary under a long title */
   cairo_destroy(cr);
   cairo_surface_destroy(surface);
   p.left = (p.width - pictures) / 2 + o->gap;

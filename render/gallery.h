@@ -65,7 +65,8 @@ void pc_gallery_note_shown(char *summary, size_t size, int32_t shown, uint64_t o
    1.5 * caption with a summary. The title is written at 1.3 * caption
    (bold), the summary and the captions at caption, each smaller when it
    would not fit: the captions all at one size, never below PC_TEXT_MIN,
-   the title and the summary never below the captions. */
+   the title and the summary never below the captions, the summary never
+   above the title. */
 typedef struct pc_sheet_plan {
   int32_t columns, rows;
   double width, height, column;

@@ -452,6 +452,24 @@ Test(render, pieces_page_holds_long_names)
   pc_puzzle_free(&pz);
 }
 
+/* Under a long title that had to shrink, a short summary is no larger
+   than the title (it kept its full size over the smaller title). */
+Test(render, summary_never_above_the_title)
+{
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load("tests/data/boards/small.yaml", &pz, &err), PC_OK, "%s", err.msg);
+  const pc_score scores[] = {{128, 125}}; /* a wide caption: smaller captions */
+  pc_gallery_page page = {.title = "a title far too long for a sheet of one small picture",
+                          .summary = "2 solutions", .scores = scores};
+  pc_gallery_opts o = pc_gallery_defaults();
+  o.columns = 1;
+  pc_sheet_plan p = pc_gallery_plan(&pz, NULL, 1, &page, &o);
+  cr_expect_lt(p.title, o.caption, "the title shrank below the summary's size");
+  cr_expect_leq(p.summary, p.title);
+  pc_puzzle_free(&pz);
+}
+
 /* What a sheet of fewer pictures than solutions says. */
 Test(render, note_shown)
 {
