@@ -149,6 +149,11 @@ double pc_label_min_cell(const pc_puzzle *pz)
   return ceil(cell);
 }
 
+void pc_fit_labels(pc_render_opts *o, const pc_puzzle *pz)
+{
+  if (o->labels) o->cell = fmax(o->cell, pc_label_min_cell(pz));
+}
+
 void pc_draw_text(cairo_t *cr, const char *text, double x, double y, double size, bool bold,
                   pc_rgb under, const pc_render_opts *o)
 {

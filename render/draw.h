@@ -110,8 +110,11 @@ double pc_text_fit(cairo_t *cr, const char *text, double size, bool bold, double
 double pc_label_size(cairo_t *cr, const pc_grid *g, const char *name, double unit);
 
 /* The smallest cell side (whole points) at which every piece of the
-   puzzle gets a legible label: galleries, whose cells are small, grow
-   to it when labels are asked for and no cell size is given. */
+   puzzle gets a legible label. */
 double pc_label_min_cell(const pc_puzzle *pz);
+
+/* With o->labels, o->cell grown to pc_label_min_cell: pictures do so when
+   labels are asked for and no cell size is given. */
+void pc_fit_labels(pc_render_opts *o, const pc_puzzle *pz);
 
 #endif

@@ -470,6 +470,28 @@ Test(render, summary_never_above_the_title)
   pc_puzzle_free(&pz);
 }
 
+/* render -o with --labels and no --cell grows the cells until the names
+   fit, as galleries do (the names were left off, without a word). */
+Test(render, labels_grow_a_picture)
+{
+  char dir[] = "/tmp/pc-labels-XXXXXX", sol[64], with[64], without[64];
+  cr_assert_not_null(mkdtemp(dir));
+  snprintf(sol, sizeof sol, "%s/n.sol", dir);
+  snprintf(with, sizeof with, "%s/with.png", dir);
+  snprintf(without, sizeof without, "%s/without.png", dir);
+  expect_run((const char *[]){"solve", "tests/data/boards/long_names.yaml", "-j1", "-o", sol,
+                              NULL},
+             0, NULL);
+  expect_run((const char *[]){"render", sol, "--labels", "-o", with, NULL}, 0, NULL);
+  expect_run((const char *[]){"render", sol, "-o", without, NULL}, 0, NULL);
+  cairo_surface_t *a = cairo_image_surface_create_from_png(with);
+  cairo_surface_t *b = cairo_image_surface_create_from_png(without);
+  cr_expect_gt(cairo_image_surface_get_width(a), 2 * cairo_image_surface_get_width(b));
+  cairo_surface_destroy(a);
+  cairo_surface_destroy(b);
+  pc_remove_tree(dir);
+}
+
 /* What a sheet of fewer pictures than solutions says. */
 Test(render, note_shown)
 {

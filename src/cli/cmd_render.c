@@ -95,7 +95,7 @@ static int gallery(const pc_solfile *f, const render_args *a)
                           .n_sym = pc_gallery_sym_table(sorted, f->n_solutions, table)};
   pc_gallery_opts o = pc_gallery_defaults();
   apply(a, &o.draw);
-  if (a->labels && !a->cell) o.draw.cell = fmax(o.draw.cell, pc_label_min_cell(&f->pz));
+  if (!a->cell) pc_fit_labels(&o.draw, &f->pz);
   if (a->columns) o.columns = (int32_t)a->columns;
   pc_status s = pc_render_gallery(a->gallery, &f->pz, f->solutions, NULL, n, &page, &o, &err);
   free(scores), free(sorted), free(table);
@@ -136,6 +136,7 @@ static int solutions(const char *file, const render_args *a)
   } else {
     pc_render_opts o = pc_render_defaults();
     apply(a, &o);
+    if (!a->cell) pc_fit_labels(&o, &f.pz);
     s = pc_render_solution(a->output, &f.pz, &f.solutions[a->index - 1], &o, &err);
     if (s) status = pc_exit_status("render", s, &err);
   }

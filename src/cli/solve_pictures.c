@@ -151,7 +151,7 @@ static pc_status draw_gallery(pc_solve_pictures *p, const pc_puzzle *pz, const p
   pc_gallery_opts o = pc_gallery_defaults();
   if (p->columns > 0) o.columns = p->columns;
   o.draw.labels = p->labels;
-  if (p->labels) o.draw.cell = fmax(o.draw.cell, pc_label_min_cell(pz));
+  pc_fit_labels(&o.draw, pz);
   pc_status s = pc_render_gallery(p->gallery, pz, tilings, NULL, n, &page, &o, err);
   free(scores);
   free(sym);
@@ -166,6 +166,7 @@ static pc_status draw_render(const pc_solve_pictures *p, const pc_puzzle *pz,
 {
   pc_render_opts o = pc_render_defaults();
   o.labels = p->labels;
+  pc_fit_labels(&o, pz);
   const pc_tiling *t =
       best && c->n_best ? &c->best_tilings[0] : p->have_picked && !best ? &p->picked : NULL;
   if (t) return pc_render_solution(p->render, pz, t, &o, err);
