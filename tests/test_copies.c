@@ -217,6 +217,8 @@ Test(copies, yaml_errors)
                            "at most 1"},
       {"choose: any", 6, 13, "choose is a number N or a range"},
       {"copies: 1..2", 7, 8, "the pieces cover 3 to 6 cells but the board has 12"},
+      /* No most: it said "15 to -1 cells". */
+      {"min: 5\n    max: any", 8, 8, "the pieces cover at least 15 cells but the board has 12"},
   };
   char *dir = pc_scratch_dir("/tmp/pc-copies-XXXXXX"), *path = pc_path_in(dir, "b.yaml");
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

@@ -545,6 +545,11 @@ static pc_status check_area(pc_ydoc *y, const yaml_node_t *board, const pc_puzzl
                         "the pieces cover %lld cell%s but the board has %d: no solution can "
                         "exist",
                         (long long)least, least == 1 ? "" : "s", (int)pz->n_cells);
+  if (least > pz->n_cells && most < 0) /* no most: copies any */
+    return pc_ydoc_fail(y, board, err,
+                        "the pieces cover at least %lld cells but the board has %d: no "
+                        "solution can exist",
+                        (long long)least, (int)pz->n_cells);
   if (least > pz->n_cells || (most >= 0 && most < pz->n_cells))
     return pc_ydoc_fail(y, board, err,
                         "the pieces cover %lld to %lld cells but the board has %d: no "
