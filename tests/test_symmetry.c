@@ -80,6 +80,9 @@ Test(symmetry, groups)
   /* Four such groups: a mirror has two ways to map them; one is taken,
      the same for every mirror, so that the maps compose. */
   cr_expect_eq(group_order("tests/data/boards/mirror_squares4.yaml"), 8);
+  /* A group of one piece, choose 1, is that piece once: the mirrors carry
+     it onto J, placed once in no group. */
+  cr_expect_eq(group_order("tests/data/boards/mirror_group_and_piece.yaml"), 4);
 }
 
 /* The reduced search and the full one give the same two counts. */
@@ -118,6 +121,9 @@ Test(symmetry, reduced_and_full_agree)
   /* 72 and 12 by the same brute force, with either way of mapping the
      four groups (Burnside: the two give the same count). */
   agree("tests/data/boards/mirror_squares4.yaml", 72, 12);
+  /* The puzzle of mirror_groups.yaml written another way: its 18 and 6
+     (it gave 9 classes, the mirrors missed). */
+  agree("tests/data/boards/mirror_group_and_piece.yaml", 18, 6);
   const char *fixtures[] = {"tests/data/boards/small.yaml", "tests/data/boards/small_fixed.yaml",
                             "tests/data/boards/sticks_cross.yaml",
                             "tests/data/boards/sticks_x.yaml"};
