@@ -92,6 +92,9 @@ Test(puzzle, errors)
       {"fixed_mismatch", "fixed_mismatch.yaml:4:6: ", "the cells marked 'L' do not form"},
       {"area", "area.yaml:3:8: ", "the pieces cover 10 cells but the board has 8"},
       {"bad_char", "bad_char.yaml:5:5: ", "'Q' is not a piece of this puzzle"},
+      /* It said the piece has copies, which the entry does not name. */
+      {"fixed_in_group", "fixed_in_group.yaml:6:4: ",
+       "piece 'L' is pre-placed but its entry has choose:"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_bad(&cases[i]);
 }

@@ -394,6 +394,11 @@ static pc_status check_fixed(pc_ydoc *y, const yaml_node_t *art, const pc_puzzle
     if (!n) continue;
     const pc_piece *p = &pz->pieces[k];
     bool fits = false;
+    if (p->group >= 0)
+      return fail_at_cell(y, art, pz, first, err,
+                          "piece '%s' is pre-placed but its entry has choose: (a pre-placed "
+                          "piece is placed once, in no group)",
+                          p->name);
     if (!pc_piece_exactly_once(p))
       return fail_at_cell(y, art, pz, first, err,
                           "piece '%s' is pre-placed but has copies (a pre-placed piece is "
