@@ -114,7 +114,10 @@ pc_status pc_render_pieces(const char *path, const pc_puzzle *pz, const pc_rende
   for (int32_t k = 0; k < pz->n_pieces; k++) {
     const pc_piece *p = &pz->pieces[k];
     for (int32_t i = 0; i < p->size; i++) kind[i] = k;
-    pc_picture one = {pz->grid, p->cells, p->size, kind, zero, NULL, colors};
+    /* With the pieces, a hole's cell is drawn empty, as in a solution (no
+       piece is labelled inside here: pieces are named under). */
+    const pc_piece *hole = p->hole ? pz->pieces : NULL;
+    pc_picture one = {pz->grid, p->cells, p->size, kind, zero, hole, colors};
     pc_draw_picture(cv.cr, &one, &tiles[k].l, o);
     char name[PC_NAME_MAX + 48];
     piece_label(p, name, sizeof name);

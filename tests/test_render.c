@@ -72,6 +72,15 @@ static bool same_color(pc_rgb a, pc_rgb b)
 
 static bool dark(pc_rgb c) { return pc_rgb_luminance(c) < 0.25; }
 
+/* The pixel at (x, y) of an image surface read from a PNG. */
+static pc_rgb png_pixel(cairo_surface_t *s, int x, int y)
+{
+  const unsigned char *row =
+      cairo_image_surface_get_data(s) + y * cairo_image_surface_get_stride(s);
+  uint32_t v = ((const uint32_t *)row)[x];
+  return (pc_rgb){((v >> 16) & 255) / 255.0, ((v >> 8) & 255) / 255.0, (v & 255) / 255.0};
+}
+
 static pc_render_opts plain(void)
 {
   pc_render_opts o = pc_render_defaults();
@@ -474,11 +483,8 @@ Test(render, summary_never_above_the_title)
    fit, as galleries do (the names were left off, without a word). */
 Test(render, labels_grow_a_picture)
 {
-  char dir[] = "/tmp/pc-labels-XXXXXX", sol[64], with[64], without[64];
-  cr_assert_not_null(mkdtemp(dir));
-  snprintf(sol, sizeof sol, "%s/n.sol", dir);
-  snprintf(with, sizeof with, "%s/with.png", dir);
-  snprintf(without, sizeof without, "%s/without.png", dir);
+  char *dir = pc_scratch_dir("/tmp/pc-labels-XXXXXX"), *sol = pc_path_in(dir, "n.sol");
+  char *with = pc_path_in(dir, "with.png"), *without = pc_path_in(dir, "without.png");
   expect_run((const char *[]){"solve", "tests/data/boards/long_names.yaml", "-j1", "-o", sol,
                               NULL},
              0, NULL);
@@ -489,7 +495,37 @@ Test(render, labels_grow_a_picture)
   cr_expect_gt(cairo_image_surface_get_width(a), 2 * cairo_image_surface_get_width(b));
   cairo_surface_destroy(a);
   cairo_surface_destroy(b);
+  free(sol), free(with), free(without);
   pc_remove_tree(dir);
+  free(dir);
+}
+
+/* The pieces picture shows a board's holes as an empty cell, as the
+   solutions do: no pixel has the color the palette gives the holes'
+   piece (it was drawn in it, as a piece). */
+Test(render, pieces_picture_draws_holes_empty)
+{
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load("tests/data/boards/holes_3x7.yaml", &pz, &err), PC_OK, "%s",
+               err.msg);
+  pc_rgb *colors = calloc((size_t)pz.n_pieces, sizeof *colors);
+  pc_palette_puzzle(&pz, colors);
+  int32_t hole = pz.n_pieces - 1;
+  cr_assert(pz.pieces[hole].hole);
+  char path[] = "/tmp/pc-holes-XXXXXX.png";
+  close(mkstemps(path, 4));
+  cr_assert_eq(pc_render_pieces(path, &pz, NULL, &err), PC_OK, "%s", err.msg);
+  cairo_surface_t *png = cairo_image_surface_create_from_png(path);
+  cr_assert_eq(cairo_surface_status(png), CAIRO_STATUS_SUCCESS);
+  int w = cairo_image_surface_get_width(png), h = cairo_image_surface_get_height(png), n = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++) n += same_color(png_pixel(png, x, y), colors[hole]);
+  cr_expect_eq(n, 0, "%d pixels in the holes' color", n);
+  cairo_surface_destroy(png);
+  unlink(path);
+  free(colors);
+  pc_puzzle_free(&pz);
 }
 
 /* What a sheet of fewer pictures than solutions says. */
@@ -514,11 +550,8 @@ Test(render, note_shown)
    says it shows the 4 most symmetric of 12. */
 Test(render, sorted_gallery_keeps_solution_numbers)
 {
-  char dir[] = "/tmp/pc-sorted-XXXXXX", sol[64], page[64], index[96];
-  cr_assert_not_null(mkdtemp(dir));
-  snprintf(sol, sizeof sol, "%s/p.sol", dir);
-  snprintf(page, sizeof page, "%s/g/", dir);
-  snprintf(index, sizeof index, "%sindex.html", page);
+  char *dir = pc_scratch_dir("/tmp/pc-sorted-XXXXXX"), *sol = pc_path_in(dir, "p.sol");
+  char *page = pc_path_in(dir, "g/"), *index = pc_path_in(dir, "g/index.html");
   expect_run((const char *[]){"solve", "boards/pent6x10.yaml", "--limit", "12", "-j1", "-o", sol,
                               "--gallery", page, "--max", "4", "--sort", "symmetry", NULL},
              0, NULL);
@@ -539,7 +572,9 @@ Test(render, sorted_gallery_keeps_solution_numbers)
   cr_expect_eq(captions, 4);
   free(html);
   pc_run_free(&scored);
+  free(sol), free(page), free(index);
   pc_remove_tree(dir);
+  free(dir);
 }
 
 /* render's page of a solution file has the symmetry table, as solve's
@@ -547,11 +582,8 @@ Test(render, sorted_gallery_keeps_solution_numbers)
    rows add up to the file's 12. */
 Test(render, gallery_folder_has_the_table)
 {
-  char dir[] = "/tmp/pc-table-XXXXXX", sol[64], page[64], index[96];
-  cr_assert_not_null(mkdtemp(dir));
-  snprintf(sol, sizeof sol, "%s/p.sol", dir);
-  snprintf(page, sizeof page, "%s/g/", dir);
-  snprintf(index, sizeof index, "%sindex.html", page);
+  char *dir = pc_scratch_dir("/tmp/pc-table-XXXXXX"), *sol = pc_path_in(dir, "p.sol");
+  char *page = pc_path_in(dir, "g/"), *index = pc_path_in(dir, "g/index.html");
   expect_run((const char *[]){"solve", "boards/pent6x10.yaml", "--limit", "12", "-j1", "--all",
                               "-o", sol, NULL},
              0, NULL);
@@ -573,7 +605,9 @@ Test(render, gallery_folder_has_the_table)
   cr_expect_eq(total, 12);
   free(html);
   pc_run_free(&scored);
+  free(sol), free(page), free(index);
   pc_remove_tree(dir);
+  free(dir);
 }
 
 /* A name on a dark ball is drawn light, as on a dark cell: the middle of
@@ -582,10 +616,8 @@ Test(render, gallery_folder_has_the_table)
    lit shade of a cube's top, before). */
 Test(render, name_on_a_dark_ball_is_light)
 {
-  char dir[] = "/tmp/pc-ball-XXXXXX", sol[64], png[64];
-  cr_assert_not_null(mkdtemp(dir));
-  snprintf(sol, sizeof sol, "%s/b.sol", dir);
-  snprintf(png, sizeof png, "%s/b.png", dir);
+  char *dir = pc_scratch_dir("/tmp/pc-ball-XXXXXX"), *sol = pc_path_in(dir, "b.sol");
+  char *png = pc_path_in(dir, "b.png");
   expect_run((const char *[]){"solve", "tests/data/boards/dark_ball.yaml", "-o", sol, NULL}, 0,
              NULL);
   expect_run((const char *[]){"render", sol, "--labels", "--cell", "80", "-o", png, NULL}, 0,
@@ -593,20 +625,14 @@ Test(render, name_on_a_dark_ball_is_light)
   cairo_surface_t *s = cairo_image_surface_create_from_png(png);
   cr_assert_eq(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
   int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s), light = 0;
-  for (int y = h * 2 / 5; y < h * 3 / 5; y++) {
-    const uint32_t *row =
-        (const uint32_t *)(cairo_image_surface_get_data(s) + y * cairo_image_surface_get_stride(s));
-    for (int x = w * 2 / 5; x < w * 3 / 5; x++) {
-      uint32_t v = row[x];
-      pc_rgb c = {((v >> 16) & 255) / 255.0, ((v >> 8) & 255) / 255.0, (v & 255) / 255.0};
-      light += pc_rgb_luminance(c) > 0.85;
-    }
-  }
+  for (int y = h * 2 / 5; y < h * 3 / 5; y++)
+    for (int x = w * 2 / 5; x < w * 3 / 5; x++)
+      light += pc_rgb_luminance(png_pixel(s, x, y)) > 0.85;
   cr_expect_gt(light, 20, "%d near-white pixels in the middle", light);
   cairo_surface_destroy(s);
-  unlink(sol);
-  unlink(png);
-  cr_expect_eq(rmdir(dir), 0, "no temporary left");
+  free(sol), free(png);
+  pc_remove_tree(dir);
+  free(dir);
 }
 
 /* An option that would change nothing is refused, as `solve` refuses it:
