@@ -197,7 +197,8 @@ Test(challenge, holes_are_no_pieces_to_place)
     char *header = text ? strstr(text, "\n# 1 piece to place: ") : NULL;
     cr_assert(header, "%s: %s", path, text ? text : "(unreadable)");
     const char *piece = header + strlen("\n# 1 piece to place: ");
-    cr_expect(strchr("PUVL", *piece) && !strncmp(piece + 1, ", leaving 1-2 cells empty.", 26),
+    cr_expect(*piece && strchr("PUVL", *piece) &&
+                  !strncmp(piece + 1, ", leaving 1-2 cells empty.", 26),
               "%s: %.60s", path, piece);
     free(text);
     free(path);
