@@ -589,6 +589,7 @@ Test(render, gallery_folder_has_the_table)
              0, NULL);
   expect_run((const char *[]){"render", sol, "--gallery", page, NULL}, 0, NULL);
   pc_run scored = pc_run_program(NULL, (const char *[]){"score", sol, NULL});
+  cr_assert_eq(scored.status, 0, "%s", scored.err);
   char *html = pc_slurp_file(index);
   cr_assert_not_null(html);
   unsigned total = 0, rows = 0;
@@ -612,8 +613,8 @@ Test(render, gallery_folder_has_the_table)
 
 /* A name on a dark ball is drawn light, as on a dark cell: the middle of
    the picture of one dark blue ball named C holds near-white pixels (its
-   lit rim is no lighter than 0.73; the name was drawn in dark ink, on the
-   lit shade of a cube's top, before). */
+   highlight is no lighter than 0.73; the name was drawn in dark ink,
+   judged on the lit shade of a cube's top, before). */
 Test(render, name_on_a_dark_ball_is_light)
 {
   char *dir = pc_scratch_dir("/tmp/pc-ball-XXXXXX"), *sol = pc_path_in(dir, "b.sol");
