@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/alloc.h"
 #include "cli/common.h"
@@ -81,8 +82,10 @@ static int gallery(const pc_solfile *f, const render_args *a)
   int32_t n = f->n_solutions;
   if (a->max && a->max < (uint64_t)n) n = (int32_t)a->max;
   pc_error err = {0};
-  pc_score *scores = score_all(f), *sorted = score_all(f);
-  pc_sym_count *table = pc_alloc_array((size_t)f->n_solutions + 1, sizeof *table);
+  size_t all = (size_t)f->n_solutions + 1;
+  pc_score *scores = score_all(f), *sorted = pc_alloc_array(all, sizeof *sorted);
+  pc_sym_count *table = pc_alloc_array(all, sizeof *table);
+  if (scores && sorted) memcpy(sorted, scores, all * sizeof *sorted); /* the table sorts its own */
   if (!scores || !sorted || !table) {
     free(scores), free(sorted), free(table);
     return pc_exit_status("render", PC_ERR_NOMEM, &err);
