@@ -9,6 +9,7 @@
 #include "core/alloc.h"
 #include "render/draw.h"
 #include "render/output.h"
+#include "render/tiles.h"
 
 /* A4 in points, its margins, the line of text at the top of a page. */
 #define PAGE_W 595.28
@@ -62,41 +63,27 @@ static double fit_cell(const pc_grid *g, const pc_cell *cells, int32_t n, double
 static double flow_pieces(book *b, const pc_puzzle *pz, double u, double x, double y, double w,
                           bool draw)
 {
-  double gap = 0.6 * u, label = 7.0, cx = x, cy = y, row_h = 0;
+  double label = 7.0;
+  pc_tile_flow f = pc_tile_flow_start(x, x + w, y, u, 0.8 * label, 1.4 * label, false);
   for (int32_t k = 0; k < pz->n_pieces; k++) {
     const pc_piece *p = &pz->pieces[k];
     if (b->on_board[k] || p->hole) continue; /* a hole is drawn in the tray, dark */
-    pc_box box = pc_draw_bounds(pz->grid, p->cells, p->size);
-    double pw = (box.x1 - box.x0) * u, ph = (box.y1 - box.y0) * u;
-    double tw = fmax(pw, pc_text_width(b->cv.cr, p->name, label, false));
-    if (cx > x && cx + tw > x + w) {
-      cx = x;
-      cy += row_h + gap;
-      row_h = 0;
-    }
-    if (draw) {
-      pc_layout l = {u, cx + (tw - pw) / 2 - box.x0 * u, cy - box.y0 * u, pw, ph};
-      for (int32_t i = 0; i < p->size; i++) b->kind[i] = k;
-      pc_picture one = {pz->grid, p->cells, p->size, b->kind, b->zero, NULL, b->colors};
-      pc_draw_picture(b->cv.cr, &one, &l, &b->o);
-      pc_draw_text(b->cv.cr, p->name, cx + tw / 2, cy + ph + label * 0.8, label, false,
-                   b->o.background, &b->o);
-    }
-    row_h = fmax(row_h, ph + label * 1.4);
-    cx += tw + gap;
+    pc_tile t = pc_tile_flow_place(&f, pc_draw_bounds(pz->grid, p->cells, p->size),
+                                   pc_text_width(b->cv.cr, p->name, label, false));
+    if (!draw) continue;
+    for (int32_t i = 0; i < p->size; i++) b->kind[i] = k;
+    pc_picture one = {pz->grid, p->cells, p->size, b->kind, b->zero, NULL, b->colors};
+    pc_draw_picture(b->cv.cr, &one, &t.l, &b->o);
+    pc_draw_text(b->cv.cr, p->name, t.label_x, t.label_y, label, false, b->o.background, &b->o);
   }
-  return cy + row_h - y;
+  return pc_tile_flow_bottom(&f) - y;
 }
 
 /* The tray with the pre-placed pieces through layout l (each anchored at
-   its first cell, as pc_render_pieces draws them). */
+   its first cell, as pc_render_pieces draws them: pc_draw_fixed_anchors). */
 static void draw_tray(book *b, const pc_puzzle *pz, const pc_layout *l, int32_t *anchor)
 {
-  for (int32_t i = 0; i < pz->n_cells; i++) {
-    anchor[i] = -1;
-    for (int32_t j = 0; j <= i && pz->fixed[i] >= 0 && anchor[i] < 0; j++)
-      if (pz->fixed[j] == pz->fixed[i]) anchor[i] = j;
-  }
+  pc_draw_fixed_anchors(pz, anchor);
   pc_picture pic = {pz->grid, pz->cells, pz->n_cells, pz->fixed, anchor, pz->pieces, b->colors};
   pc_draw_picture(b->cv.cr, &pic, l, &b->o);
 }

@@ -172,6 +172,15 @@ static int32_t find(const pc_picture *p, pc_cell x)
   return hit ? (int32_t)(hit - p->cells) : -1;
 }
 
+void pc_draw_fixed_anchors(const pc_puzzle *pz, int32_t *anchor)
+{
+  for (int32_t i = 0; i < pz->n_cells; i++) {
+    anchor[i] = -1;
+    for (int32_t j = 0; j <= i && pz->fixed[i] >= 0 && anchor[i] < 0; j++)
+      if (pz->fixed[j] == pz->fixed[i]) anchor[i] = j;
+  }
+}
+
 /* The color of the placed piece anchored at a: its piece's, shaded for
    the second and later copies of a piece (in board order of their
    anchors); a hole (`holes:`) is an empty cell. */

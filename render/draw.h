@@ -63,6 +63,10 @@ typedef struct pc_picture {
   const pc_rgb *colors;    /* per piece */
 } pc_picture;
 
+/* The anchors of a board's pre-placed pieces (pz->fixed): each cell's
+   piece anchored at its first cell, -1 where none is. */
+void pc_draw_fixed_anchors(const pc_puzzle *pz, int32_t *anchor);
+
 /* Which copy of its piece the placed piece anchored at a is: 0 for the
    first in board order of the anchors. */
 int32_t pc_picture_copy(const pc_picture *p, int32_t a);

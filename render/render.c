@@ -7,6 +7,7 @@
 
 #include "core/alloc.h"
 #include "render/output.h"
+#include "render/tiles.h"
 
 pc_status pc_render_solution(const char *path, const pc_puzzle *pz, const pc_tiling *t,
                              const pc_render_opts *o, pc_error *err)
@@ -36,44 +37,28 @@ static void piece_label(const pc_piece *p, char *name, size_t size)
   snprintf(name, size, "%s%s%s", p->name, *copies ? " \xc3\x97 " : "", copies);
 }
 
-/* Where each piece of the set goes under the board: a flow of tiles, each a
-   piece and its name below (as wide as the wider), wrapped at the page's
-   width (the board's, or 8 cells), which a tile alone in its row widens. */
-typedef struct tile {
-  pc_layout l;           /* the piece, through this layout */
-  double label_x, label_y;
-} tile;
-
 /* The names' size, in cells. */
 #define LABEL_SIZE 0.4
 
+/* Where each piece of the set goes under the board: tiles wrapped at the
+   page's width (the board's, or 8 cells), which a tile alone in its row
+   widens. Returns the page's height. */
 static double lay_out_pieces(const pc_puzzle *pz, const pc_render_opts *o, double top,
-                             double *page_width, tile *tiles)
+                             double *page_width, pc_tile *tiles)
 {
-  double u = o->cell, gap = 0.6 * u, label = 0.55 * u, m = o->margin * u;
-  double x = m, y = top, row_h = 0;
+  double u = o->cell, label = 0.55 * u, m = o->margin * u;
+  pc_tile_flow f = pc_tile_flow_start(m, *page_width - m, top, u, 0.6 * label, label, true);
   cairo_t *cr = pc_text_measurer();
   for (int32_t k = 0; k < pz->n_pieces; k++) {
     const pc_piece *p = &pz->pieces[k];
-    pc_box b = pc_draw_bounds(pz->grid, p->cells, p->size);
-    double w = (b.x1 - b.x0) * u, h = (b.y1 - b.y0) * u;
     char name[PC_NAME_MAX + 48];
     piece_label(p, name, sizeof name);
-    double tw = fmax(w, cr ? pc_text_width(cr, name, LABEL_SIZE * u, false) : label);
-    if (x > m && x + tw > *page_width - m) {
-      x = m;
-      y += row_h + gap;
-      row_h = 0;
-    }
-    tiles[k].l = (pc_layout){u, x + (tw - w) / 2 - b.x0 * u, y - b.y0 * u, w, h};
-    tiles[k].label_x = x + tw / 2;
-    tiles[k].label_y = y + h + label * 0.6;
-    row_h = fmax(row_h, h + label);
-    *page_width = fmax(*page_width, x + tw + m);
-    x += tw + gap;
+    double name_w = cr ? pc_text_width(cr, name, LABEL_SIZE * u, false) : label;
+    tiles[k] = pc_tile_flow_place(&f, pc_draw_bounds(pz->grid, p->cells, p->size), name_w);
   }
   if (cr) cairo_destroy(cr);
-  return y + row_h + m;
+  *page_width = f.right + m;
+  return pc_tile_flow_bottom(&f) + m;
 }
 
 pc_status pc_render_pieces(const char *path, const pc_puzzle *pz, const pc_render_opts *o,
@@ -85,7 +70,7 @@ pc_status pc_render_pieces(const char *path, const pc_puzzle *pz, const pc_rende
   for (int32_t k = 0; k < pz->n_pieces; k++)
     if (pz->pieces[k].size > size) size = pz->pieces[k].size;
   pc_rgb *colors = pc_alloc_array((size_t)pz->n_pieces, sizeof *colors);
-  tile *tiles = pc_alloc_array((size_t)pz->n_pieces, sizeof *tiles);
+  pc_tile *tiles = pc_alloc_array((size_t)pz->n_pieces, sizeof *tiles);
   int32_t *anchor = pc_alloc_array((size_t)pz->n_cells, sizeof *anchor);
   /* A piece alone: every cell of piece k, all anchored at cell 0. */
   int32_t *kind = pc_alloc_array((size_t)size, sizeof *kind);
@@ -96,12 +81,7 @@ pc_status pc_render_pieces(const char *path, const pc_puzzle *pz, const pc_rende
     goto done;
   }
   pc_palette_puzzle(pz, colors);
-  /* A pre-placed piece is anchored at its first cell. */
-  for (int32_t i = 0; i < pz->n_cells; i++) {
-    anchor[i] = -1;
-    for (int32_t j = 0; j <= i && pz->fixed[i] >= 0 && anchor[i] < 0; j++)
-      if (pz->fixed[j] == pz->fixed[i]) anchor[i] = j;
-  }
+  pc_draw_fixed_anchors(pz, anchor);
   pc_layout board = pc_draw_layout(pz->grid, pz->cells, pz->n_cells, o);
   double page_w = fmax(board.width, 8 * o->cell);
   double page_h = lay_out_pieces(pz, o, board.height + 0.3 * o->cell, &page_w, tiles);

@@ -20,6 +20,7 @@
 #include "poly/matrix.h"
 #include "render/profile_plot.h"
 #include "render/render.h"
+#include "render/tiles.h"
 #include "poly/solfile.h"
 #include "support.h"
 
@@ -459,6 +460,29 @@ Test(render, pieces_page_holds_long_names)
   cairo_surface_destroy(s);
   unlink(path);
   pc_puzzle_free(&pz);
+}
+
+/* Tiles of the pieces: a row goes on while the next tile fits, a tile as
+   wide as its name when that is wider than its piece, centred in it; a
+   tile that would pass the edge starts a row under the tallest of the
+   last; alone too wide for a row, it moves the edge when widening. */
+Test(render, tile_flow_wraps_and_widens)
+{
+  pc_box one = {0, 0, 1, 2}, two = {3, 1, 5, 2}; /* 1 x 2 and 2 x 1 cells */
+  pc_tile_flow f = pc_tile_flow_start(10, 60, 5, 10, 2, 4, false);
+  pc_tile a = pc_tile_flow_place(&f, one, 0), b = pc_tile_flow_place(&f, two, 30);
+  cr_expect(a.l.dx == 10 && a.l.dy == 5 && a.l.width == 10 && a.l.height == 20);
+  cr_expect(a.label_x == 15 && a.label_y == 27);
+  /* b: 30 wide for its name, from 10 + 10 + 6, its 20 of piece centred */
+  cr_expect(b.l.dx == 26 + 5 - 30 && b.l.dy == 5 - 10 && b.label_x == 41 && b.label_y == 17);
+  pc_tile c = pc_tile_flow_place(&f, one, 0); /* 62 + 10 passes 60: the next row */
+  cr_expect(c.l.dx == 10 && c.l.dy == 5 + 24 + 6, "%g %g", c.l.dx, c.l.dy);
+  cr_expect_eq(pc_tile_flow_bottom(&f), 35 + 24);
+  pc_tile_flow g = pc_tile_flow_start(0, 20, 0, 10, 2, 4, true);
+  pc_tile_flow_place(&g, one, 50);
+  cr_expect(g.right == 50, "%g", g.right);
+  pc_tile_flow_place(&g, one, 0); /* 56 + 10 passes 50: wrapped, the edge kept */
+  cr_expect(g.right == 50 && g.y == 30, "%g %g", g.right, g.y);
 }
 
 /* Under a long title that had to shrink, a short summary is no larger
