@@ -216,6 +216,9 @@ Test(copies, yaml_errors)
       {"choose: 2", 6, 13, "choose asks for 2 pieces but the entry's pieces and copies give "
                            "at most 1"},
       {"choose: any", 6, 13, "choose is a number N or a range"},
+      /* Else a group of one piece would be folded into copies 2..1. */
+      {"min: 2\n    choose: 0..1", 7, 13, "choose allows at most 1 piece but the entry's "
+                                            "pieces need at least 2 (their min)"},
       {"copies: 1..2", 7, 8, "the pieces cover 3 to 6 cells but the board has 12"},
       /* No most: it said "15 to -1 cells". */
       {"min: 5\n    max: any", 8, 8, "the pieces cover at least 15 cells but the board has 12"},
@@ -279,6 +282,31 @@ static uint64_t solve_text(const char *dir, const char *text)
   pc_solved s = pc_solve_board(path);
   free(path);
   return s.solutions;
+}
+
+/* A `choose` entry of one piece makes no group: the piece takes the
+   group's bounds on its copies (the fewer of the two maxima, the more of
+   the two minima). An entry of two pieces keeps its group. */
+Test(copies, group_of_one_is_the_piece)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-copies-XXXXXX"), *path = pc_path_in(dir, "g.yaml");
+  static const char text[] = "title: t\ngrid: square\npieces:\n  - set: trominoes\n"
+                             "    only: L\n    copies: 0..3\n    choose: 1..2\n"
+                             "  - set: tetrominoes\n    except: L\n    choose: 1\n"
+                             "board: |\n  #####\n  #####\n";
+  pc_write_file(path, text, strlen(text));
+  pc_puzzle pz;
+  pc_error err = {0};
+  cr_assert_eq(pc_puzzle_load(path, &pz, &err), PC_OK, "%s", err.msg);
+  cr_assert_eq(pz.n_groups, 1);
+  cr_expect(pz.pieces[0].group == -1 && pz.pieces[0].copies_min == 1 &&
+                pz.pieces[0].copies == 2,
+            "group %d, copies %d..%d", (int)pz.pieces[0].group, pz.pieces[0].copies_min,
+            pz.pieces[0].copies);
+  for (int32_t k = 1; k < pz.n_pieces; k++) cr_expect_eq(pz.pieces[k].group, 0);
+  pc_puzzle_free(&pz);
+  free(path);
+  pc_remove_tree(dir);
 }
 
 /* min: 0 is the least min, which max: alone means too. */

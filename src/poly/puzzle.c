@@ -284,20 +284,48 @@ static pc_status take_piece(pc_ydoc *y, const entry_opts *o, pc_puzzle *pz, addi
   return PC_OK;
 }
 
-/* A `choose: K` group whose pieces and copies add up to fewer than K
-   would leave the puzzle without a solution, silently. */
+/* A `choose: A..B` group whose pieces and copies add up to fewer than A,
+   or whose pieces' min add up to more than B, would leave the puzzle
+   without a solution, silently. */
 static pc_status check_group(pc_ydoc *y, const entry_opts *o, const pc_puzzle *pz,
                              pc_error *err)
 {
-  int64_t most = 0;
+  int64_t most = 0, fewest = 0;
   for (int32_t k = 0; k < pz->n_pieces; k++)
-    if (pz->pieces[k].group == o->group)
+    if (pz->pieces[k].group == o->group) {
       most += pz->pieces[k].copies == PC_COPIES_ANY ? PC_COPIES_MAX : pz->pieces[k].copies;
-  int least = pz->groups[o->group].lower;
-  if (most >= least) return PC_OK;
-  return pc_ydoc_fail(y, o->choose, err,
-                      "choose asks for %d pieces but the entry's pieces and copies give at "
-                      "most %lld", least, (long long)most);
+      fewest += pz->pieces[k].copies_min;
+    }
+  const pc_piece_group *g = &pz->groups[o->group];
+  if (most < g->lower)
+    return pc_ydoc_fail(y, o->choose, err,
+                        "choose asks for %d pieces but the entry's pieces and copies give at "
+                        "most %lld", g->lower, (long long)most);
+  if (fewest > g->upper)
+    return pc_ydoc_fail(y, o->choose, err,
+                        "choose allows at most %d piece%s but the entry's pieces need at "
+                        "least %lld (their min)", g->upper, g->upper == 1 ? "" : "s",
+                        (long long)fewest);
+  return PC_OK;
+}
+
+/* A group of one piece only bounds that piece's copies: the piece is
+   then in no group, with those bounds, so that {L} with `choose: 1` is
+   the piece L placed once, for symmetry (a mirror may carry it onto a J
+   in no group), the reduction and challenges alike. The entry's group is
+   the last one made. */
+static void fold_lone_group(pc_puzzle *pz, int32_t group)
+{
+  int32_t members = 0, last = -1;
+  for (int32_t k = 0; k < pz->n_pieces; k++)
+    if (pz->pieces[k].group == group) members++, last = k;
+  if (members != 1 || group != pz->n_groups - 1) return;
+  pc_piece *p = &pz->pieces[last];
+  const pc_piece_group *g = &pz->groups[group];
+  if (g->lower > p->copies_min) p->copies_min = g->lower;
+  if (p->copies == PC_COPIES_ANY || g->upper < p->copies) p->copies = g->upper;
+  p->group = -1;
+  pz->n_groups--;
 }
 
 /* One entry of `pieces:`, a set name or a mapping. */
@@ -319,7 +347,9 @@ static pc_status load_entry(pc_ydoc *y, const yaml_node_t *entry, pc_puzzle *pz,
     if (in_only && !in_except) s = take_piece(y, &o, pz, a, p, err);
   }
   pc_pieceset_free(&set);
-  return s || o.group < 0 ? s : check_group(y, &o, pz, err);
+  if (s || o.group < 0 || (s = check_group(y, &o, pz, err))) return s;
+  fold_lone_group(pz, o.group);
+  return PC_OK;
 }
 
 /* Gives each piece one character for ASCII output: its one-letter name,

@@ -7,7 +7,8 @@
 #include "poly/pieceset.h"
 
 /* A `choose` entry's pieces: together placed between lower and upper
-   times. */
+   times. An entry of one piece makes no group: the piece takes the
+   bounds on its copies. */
 typedef struct pc_piece_group {
   int lower, upper;
 } pc_piece_group;

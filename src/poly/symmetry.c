@@ -54,38 +54,11 @@ static int32_t fixed_image(const pc_puzzle *pz, int32_t k, const int32_t *cells)
   return -1;
 }
 
-/* How often a piece is placed, and its group (-1: none). A group of one
-   piece only bounds that piece's copies: the piece is then in no group,
-   with those bounds, so that {L} with `choose: 1` is the piece L once
-   and a mirror may carry it onto a J placed once in no group. */
-typedef struct kept {
-  int copies_min, copies; /* copies: PC_COPIES_ANY when unbounded */
-  int32_t group;
-} kept;
-
-static void keep_pieces(const pc_puzzle *pz, kept *keep)
-{
-  int32_t *members = pc_calloc_array((size_t)pz->n_groups + 1, sizeof *members);
-  for (int32_t k = 0; members && k < pz->n_pieces; k++)
-    if (pz->pieces[k].group >= 0) members[pz->pieces[k].group]++;
-  for (int32_t k = 0; k < pz->n_pieces; k++) {
-    const pc_piece *p = &pz->pieces[k];
-    keep[k] = (kept){p->copies_min, p->copies, p->group};
-    if (p->group < 0 || !members || members[p->group] != 1) continue;
-    const pc_piece_group *g = &pz->groups[p->group];
-    keep[k].group = -1;
-    if (g->lower > keep[k].copies_min) keep[k].copies_min = g->lower;
-    if (keep[k].copies == PC_COPIES_ANY || g->upper < keep[k].copies) keep[k].copies = g->upper;
-  }
-  free(members);
-}
-
 /* What the piece map of transform t needs: each piece's orientations and
    whether it is pre-placed, the board map, and room to work in. */
 typedef struct mapping {
   const pc_puzzle *pz;
   pc_orients *o;
-  kept *keep;           /* per piece */
   bool *fixed, *used;
   pc_cell *shape;
   int t;
@@ -97,7 +70,7 @@ typedef struct mapping {
    in no group both or in groups of the same bounds. */
 static bool alike(const mapping *m, int32_t k, int32_t j)
 {
-  const kept *a = &m->keep[k], *b = &m->keep[j];
+  const pc_piece *a = &m->pz->pieces[k], *b = &m->pz->pieces[j];
   if (a->copies != b->copies || a->copies_min != b->copies_min) return false;
   if (a->group < 0 || b->group < 0) return a->group == b->group;
   const pc_piece_group *x = &m->pz->groups[a->group], *y = &m->pz->groups[b->group];
@@ -122,18 +95,18 @@ static bool maps_piece(const mapping *m, int32_t k, int32_t j)
    match that exists. */
 static bool match_group(const mapping *m, int32_t g, int32_t h, int32_t *map)
 {
-  const kept *keep = m->keep;
+  const pc_piece *piece = m->pz->pieces;
   int32_t n = m->pz->n_pieces, left = 0;
   for (int32_t j = 0; j < n; j++) {
     m->used[j] = false;
-    left += (keep[j].group == h) - (keep[j].group == g);
+    left += (piece[j].group == h) - (piece[j].group == g);
   }
   for (int32_t k = 0; k < n && !left; k++) {
-    if (keep[k].group != g) continue;
+    if (piece[k].group != g) continue;
     map[k] = -1;
     for (int32_t pass = 0; pass < 2 && map[k] < 0; pass++)
       for (int32_t j = pass ? 0 : k; j < (pass ? n : k + 1) && map[k] < 0; j++)
-        if (keep[j].group == h && !m->used[j] && maps_piece(m, k, j))
+        if (piece[j].group == h && !m->used[j] && maps_piece(m, k, j))
           map[k] = j, m->used[j] = true;
     if (map[k] < 0) return false;
   }
@@ -176,13 +149,11 @@ static bool mapping_make(mapping *m, const pc_puzzle *pz)
     if (pz->pieces[k].size > max_size) max_size = pz->pieces[k].size;
   *m = (mapping){.pz = pz,
                  .o = calloc((size_t)np + 1, sizeof *m->o),
-                 .keep = pc_alloc_array((size_t)np + 1, sizeof *m->keep),
                  .fixed = calloc((size_t)np + 1, sizeof *m->fixed),
                  .used = calloc((size_t)np + 1, sizeof *m->used),
                  .shape = pc_alloc_array((size_t)max_size, sizeof *m->shape),
                  .taken = calloc((size_t)ng + 1, sizeof *m->taken)};
-  if (!m->o || !m->keep || !m->fixed || !m->used || !m->shape || !m->taken) return false;
-  keep_pieces(pz, m->keep);
+  if (!m->o || !m->fixed || !m->used || !m->shape || !m->taken) return false;
   for (int32_t i = 0; i < pz->n_cells; i++)
     if (pz->fixed[i] >= 0) m->fixed[pz->fixed[i]] = true;
   for (int32_t k = 0; k < np; k++)
@@ -196,7 +167,6 @@ static void mapping_free(mapping *m)
 {
   for (int32_t k = 0; m->o && k < m->pz->n_pieces; k++) pc_orients_free(&m->o[k]);
   free(m->o);
-  free(m->keep);
   free(m->fixed);
   free(m->used);
   free(m->shape);

@@ -5,8 +5,8 @@
    pre-placed pieces, and the pieces onto the pieces (a piece maps to the
    piece whose allowed orientations are its own transformed: itself in a
    free set; its mirror twin in a one-sided set; with the same copies,
-   and each `choose` group's pieces into one group of the same bounds, a
-   group of one piece being that piece with the group's bounds;
+   and each `choose` group's pieces into one group of the same bounds (a
+   group of one piece is the piece alone: puzzle.h);
    where several fit, the first free in order, so that the maps compose).
    The search reduced to one solution per class, with it, is classes.h. */
 #ifndef PC_SYMMETRY_H
