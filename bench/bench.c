@@ -431,8 +431,9 @@ static bool bench_copies_puzzle(report *r, const char *label, const char *path,
 static bool bench_copies(report *r)
 {
   say(r, "Copies, all solutions (seconds: wall time; a piece with copies is one item "
-         "with bounds, run by DLX as Knuth's DLX3 and by bitdlx as DLX3's tree on masks; named apart, each tiling is met once "
-         "per naming; knuth dlx3 when KNUTH_BIN names a folder with his program):\n\n");
+         "with bounds, run by DLX as Knuth's DLX3 and by bitdlx as DLX3's tree on masks; "
+         "named apart, each tiling is met once per naming; knuth dlx3 when KNUTH_BIN names a "
+         "folder with his program):\n\n");
   say(r, "| %-28s | %-10s | %7s | %9s | %11s | %8s |\n", "puzzle", "engine", "threads",
       "solutions", "nodes", "seconds");
   say(r, "|------------------------------|------------|--------:|----------:|------------:|"

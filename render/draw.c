@@ -209,7 +209,8 @@ bool pc_picture_labelled(const pc_picture *p, int32_t a)
 static bool labels_fit(cairo_t *cr, const pc_picture *p, const pc_layout *l)
 {
   for (int32_t a = 0; a < p->n_cells; a++)
-    if (pc_picture_labelled(p, a) && !pc_label_size(cr, p->grid, p->pieces[p->piece[a]].name, l->unit))
+    if (pc_picture_labelled(p, a) &&
+        !pc_label_size(cr, p->grid, p->pieces[p->piece[a]].name, l->unit))
       return false;
   return true;
 }

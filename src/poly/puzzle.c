@@ -76,7 +76,8 @@ static pc_status parse_range(pc_ydoc *y, const yaml_node_t *n, bool any, const c
     *lo = 0, *hi = PC_COPIES_ANY;
     return PC_OK;
   }
-  if (s && dots) ok = parse_count(s, (size_t)(dots - s), lo) && parse_count(dots + 2, strlen(dots + 2), hi);
+  if (s && dots)
+    ok = parse_count(s, (size_t)(dots - s), lo) && parse_count(dots + 2, strlen(dots + 2), hi);
   else if (s) ok = parse_count(s, strlen(s), lo) && (*hi = *lo) >= 0;
   if (ok && *lo <= *hi && *hi >= 1) return PC_OK;
   return pc_ydoc_fail(y, n, err, "%s is a number N or a range A..B (0 <= A <= B, 1 <= B <= %d)%s",

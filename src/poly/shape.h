@@ -64,8 +64,8 @@ bool pc_shape_coplanar(const pc_cell *cells, int32_t n);
 bool pc_shape_mirror_symmetric(const pc_grid *g, const pc_cell *cells, int32_t n);
 
 /* ASCII art of the cells at their own coordinates (all >= 0; normalize
-   first to draw a piece from its top-left), each drawn by labels[i] when labels is not NULL, else by
-   pc_grid_ascii_char; empty places are '.' (squares and triangles) or ' '
+   first to draw a piece from its top-left), each drawn by labels[i] when
+   labels is not NULL, else by pc_grid_ascii_char; empty places are '.' (squares and triangles) or ' '
    (sticks, which also draw '+' at every end point of a segment). Rows end
    with '\n'; trailing empty places are dropped. On 3-D lattices each layer
    is drawn under a line "layer K" (K from 1, bottom first), at the art

@@ -430,7 +430,8 @@ static void print_progress(FILE *out, const pc_runner_progress *p)
   for (int i = 0; i < 30; i++) bar[i] = i < full ? '#' : '.';
   bar[30] = '\0';
   if (p->seconds_left >= 0) pc_clock_text(left, sizeof left, p->seconds_left);
-  if (p->has_unique) snprintf(unique, sizeof unique, " (%llu unique)", (unsigned long long)p->unique);
+  if (p->has_unique)
+    snprintf(unique, sizeof unique, " (%llu unique)", (unsigned long long)p->unique);
   /* Counted when a part finishes: none before the first does. */
   if (p->rate > 0)
     snprintf(rate, sizeof rate, ", %.1fM %s/s", p->rate / 1e6, p->in_updates ? "updates" : "nodes");
