@@ -97,10 +97,12 @@ static void draw_challenge(book *b, const pc_booklet_item *it, double y, double 
   for (int32_t k = 0; k < pz->n_pieces; k++) b->on_board[k] = false;
   for (int32_t i = 0; i < pz->n_cells; i++)
     if (pz->fixed[i] >= 0) b->on_board[pz->fixed[i]] = true;
-  char line[160];
-  snprintf(line, sizeof line, "Challenge %d \xc2\xb7 level %d of %d \xc2\xb7 %d piece%s to place",
+  char line[200], empty[48];
+  pc_puzzle_holes_text(pz, empty, sizeof empty);
+  snprintf(line, sizeof line,
+           "Challenge %d \xc2\xb7 level %d of %d \xc2\xb7 %d piece%s to place%s%s%s",
            (int)it->number, (int)it->level, (int)b->levels, (int)it->left,
-           it->left == 1 ? "" : "s");
+           it->left == 1 ? "" : "s", *empty ? ", leaving " : "", empty, *empty ? " empty" : "");
   double w = PAGE_W - 2 * MARGIN, top = y + 26, tray_w = 0.56 * w, tray_h = h - 36;
   pc_draw_text(b->cv.cr, line, PAGE_W / 2, y + 10, 12, true, b->o.background, &b->o);
   b->o.cell = fit_cell(pz->grid, pz->cells, pz->n_cells, tray_w, tray_h, 30, &b->o);

@@ -382,3 +382,31 @@ Test(puzzle, name_taken_twice_among_thousands)
   free(board);
   pc_remove_tree(dir);
 }
+
+/* What a board's holes leave empty, as challenges and their booklet say
+   it: a range, one cell, nothing without holes. The two trominoes cover
+   6 cells of the board. */
+Test(puzzle, holes_text)
+{
+  static const struct {
+    const char *holes, *board, *text;
+  } cases[] = {{"holes: 1..2\n", "####", "1-2 cells"}, {"holes: 1\n", "####", "1 cell"},
+               {"holes: 2\n", "#####", "2 cells"}, {"", "###", ""}};
+  char *dir = pc_scratch_dir("/tmp/pc-puzzle-XXXXXX"), *path = pc_path_in(dir, "h.yaml");
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char text[256], got[48];
+    int n = snprintf(text, sizeof text,
+                     "title: t\ngrid: square\npieces: trominoes\n%sboard: |\n  ###\n  %s\n",
+                     cases[i].holes, cases[i].board);
+    pc_write_file(path, text, (size_t)n);
+    pc_puzzle pz;
+    pc_error err = {0};
+    cr_assert_eq(pc_puzzle_load(path, &pz, &err), PC_OK, "case %zu: %s", i, err.msg);
+    pc_puzzle_holes_text(&pz, got, sizeof got);
+    cr_expect_str_eq(got, cases[i].text, "case %zu", i);
+    pc_puzzle_free(&pz);
+  }
+  free(path);
+  pc_remove_tree(dir);
+  free(dir);
+}

@@ -670,3 +670,14 @@ bool pc_puzzle_has_multiplicities(const pc_puzzle *pz)
     if (!pc_piece_exactly_once(&pz->pieces[i])) return true;
   return false;
 }
+
+void pc_puzzle_holes_text(const pc_puzzle *pz, char *out, size_t size)
+{
+  snprintf(out, size, "%s", "");
+  for (int32_t k = 0; k < pz->n_pieces; k++)
+    if (pz->pieces[k].hole) {
+      char copies[32];
+      pc_piece_copies_text(&pz->pieces[k], copies, sizeof copies);
+      snprintf(out, size, "%s cell%s", *copies ? copies : "1", *copies ? "s" : "");
+    }
+}

@@ -44,6 +44,10 @@ int32_t pc_puzzle_cell_index(const pc_puzzle *pz, pc_cell x);
    *most is -1 when some piece has copies: any). */
 void pc_puzzle_piece_area(const pc_puzzle *pz, int64_t *least, int64_t *most);
 
+/* How many cells the board's holes leave empty, as text: "1 cell",
+   "1-2 cells"; "" where the board has no holes. */
+void pc_puzzle_holes_text(const pc_puzzle *pz, char *out, size_t size);
+
 /* Whether some piece may be placed other than exactly once (copies, a
    range, a group): the matrix then has bounds (xc.h). */
 bool pc_puzzle_has_multiplicities(const pc_puzzle *pz);

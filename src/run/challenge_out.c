@@ -170,21 +170,17 @@ static void put_header(FILE *out, const pc_challenge_set *set, int32_t i, const 
   bool *on = pc_calloc_array((size_t)cp->n_pieces + 1, sizeof *on);
   for (int32_t c = 0; on && c < cp->n_cells; c++)
     if (cp->fixed[c] >= 0) on[cp->fixed[c]] = true;
-  const pc_piece *hole = NULL;
   for (int32_t k = 0; on && k < cp->n_pieces; k++) {
     const pc_piece *p = &cp->pieces[k];
-    if (p->hole) hole = p;
     if (on[k] || p->hole) continue;
     char copies[32];
     pc_piece_copies_text(p, copies, sizeof copies);
     fprintf(out, " %s%s%s", p->name, *copies ? " x" : "", copies);
   }
   free(on);
-  if (hole) {
-    char holes[32];
-    pc_piece_copies_text(hole, holes, sizeof holes);
-    fprintf(out, ", leaving %s cell%s empty", *holes ? holes : "1", *holes ? "s" : "");
-  }
+  char empty[48];
+  pc_puzzle_holes_text(cp, empty, sizeof empty);
+  if (*empty) fprintf(out, ", leaving %s empty", empty);
   fprintf(out, ". Exactly 1 solution.\n");
   fprintf(out, "# Level %d of %d; rating %.2f (%llu DLX nodes, %d of %d moves forced).\n",
           (int)ch->level, (int)set->levels, ch->rating, (unsigned long long)ch->nodes,
