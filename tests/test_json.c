@@ -72,6 +72,30 @@ Test(json, solve_solutions)
   pc_run_free(&t);
 }
 
+/* A sphere board's coordinates can be negative (c - r): the cells of
+   --json are those of the solution file (-o), signed, not wrapped to
+   18446744073709551615. */
+Test(json, sphere_cells_signed)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-json-XXXXXX"), *board = pc_path_in(dir, "two.yaml"),
+       *sol = pc_path_in(dir, "two.sol");
+  static const char text[] = "title: t\ngrid: sphere\npieces:\n  - pieces:\n      D: \"##\"\n"
+                             "board: \"#\\n#\"\n";
+  pc_write_file(board, text, strlen(text));
+  const char *args[] = {"solve", board, "-j1", "--json", "-o", sol, NULL};
+  pc_run r = run_json(args);
+  char *file = pc_slurp_file(sol);
+  cr_assert_not_null(file);
+  cr_assert(strstr(file, "\n0 1,-1,0 0,0,0\n"), "%s", file);
+  cr_expect(strstr(r.out, "\"cells\": [[1, -1, 0], [0, 0, 0]]"), "%s", r.out);
+  free(file);
+  pc_run_free(&r);
+  free(board);
+  free(sol);
+  pc_remove_tree(dir);
+  free(dir);
+}
+
 /* The table and the profile are in the document (not on stderr): the
    table's counts add up to the solutions, the profile's nodes to the
    nodes; the best solutions are listed with their scores. */

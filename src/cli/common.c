@@ -292,6 +292,12 @@ void pc_json_u64(pc_json *j, const char *key, uint64_t v)
   fprintf(j->out, "%llu", (unsigned long long)v);
 }
 
+void pc_json_i64(pc_json *j, const char *key, int64_t v)
+{
+  json_key(j, key);
+  fprintf(j->out, "%lld", (long long)v);
+}
+
 void pc_json_double(pc_json *j, const char *key, double v)
 {
   json_key(j, key);

@@ -103,6 +103,7 @@ typedef struct pc_json {
 
 void pc_json_begin(pc_json *j, FILE *out);
 void pc_json_u64(pc_json *j, const char *key, uint64_t v);
+void pc_json_i64(pc_json *j, const char *key, int64_t v);
 void pc_json_double(pc_json *j, const char *key, double v);
 void pc_json_bool(pc_json *j, const char *key, bool v);
 void pc_json_str(pc_json *j, const char *key, const char *v);

@@ -78,9 +78,10 @@ static void json_placements(pc_json *j, const pc_puzzle *pz, const pc_tiling *t)
     for (int32_t i = a; i < t->n_cells; i++) {
       if (t->anchor[i] != a) continue;
       pc_json_array(j, NULL);
-      pc_json_u64(j, NULL, (uint64_t)pz->cells[i].c);
-      pc_json_u64(j, NULL, (uint64_t)pz->cells[i].r);
-      if (pc_grid_dimensions(pz->grid) == 3) pc_json_u64(j, NULL, (uint64_t)pz->cells[i].l);
+      /* Coordinates may be negative (a sphere board's c - r). */
+      pc_json_i64(j, NULL, pz->cells[i].c);
+      pc_json_i64(j, NULL, pz->cells[i].r);
+      if (pc_grid_dimensions(pz->grid) == 3) pc_json_i64(j, NULL, pz->cells[i].l);
       pc_json_close(j);
     }
     pc_json_close(j);
