@@ -219,7 +219,9 @@ Test(jobs, meet_shares)
   const char *past[] = {"solve", "boards/pent5x12.yaml", "--count", "--method", "meet",
                         "--meet-split", "30", NULL};
   const char *const *bad[] = {many, twice, past};
-  const char *why[] = {"splits by 1 to 20", "no --meet-split",
+  const char *why[] = {"splits by 1 to 12 of this puzzle's single pieces (each placed once), "
+                       "not 13",
+                       "no --meet-split",
                        "--meet-split wants a whole number from 1 to 20, not '30'"};
   for (int i = 0; i < 3; i++) {
     r = run(bad[i]);

@@ -188,17 +188,6 @@ bool pc_solve_job_is_meet(const pc_job *j)
   return !strcmp(j->engine, PC_MEET_ENGINE);
 }
 
-/* Whether the puzzle splits into 2^k shares; else an error naming why. */
-static pc_status check_meet_split(const pc_solver *sv, int32_t k, pc_error *err)
-{
-  pc_frontier_config share = {0};
-  if (pc_frontier_share(sv->pz, k, 0, &share)) return PC_OK;
-  return pc_error_set(err, PC_ERR_INPUT, 0, 0,
-                      "a count met in the middle splits by 1 to %d of the puzzle's single "
-                      "pieces (each placed once), not %d",
-                      PC_FRONTIER_MAX_SPLIT, (int)k);
-}
-
 /* A fixed permutation of share numbers (splitmix64's finalizer). */
 static uint64_t scramble(uint64_t x)
 {
@@ -216,7 +205,7 @@ static int by_scramble(const void *a, const void *b)
 pc_status pc_solve_split_meet(const char *board, const pc_solver *sv, int32_t k, int32_t jobs,
                               const char *dir, bool json, pc_error *err)
 {
-  pc_status s = check_meet_split(sv, k, err);
+  pc_status s = pc_frontier_split_check(sv->pz, k, err);
   const char *why = pc_frontier_unfit(sv->pz, &sv->full);
   if (!s && why) s = pc_error_set(err, PC_ERR_INPUT, 0, 0, "--method meet does not apply: %s", why);
   pc_job header = {0};
@@ -374,7 +363,7 @@ pc_status pc_solve_meet_job(const pc_meet_job_run *run, const pc_job *j, pc_solv
                             pc_error *err)
 {
   pc_error_file(err, run->path);
-  pc_status s = check_meet_split(sv, j->depth, err);
+  pc_status s = pc_frontier_split_check(sv->pz, j->depth, err);
   if (!s && j->subproblems != INT64_C(1) << j->depth)
     s = pc_error_set(err, PC_ERR_INPUT, PC_JOB_LINE_SPLIT, 0,
                      "a split by %d pieces has %lld shares, not %lld", (int)j->depth,

@@ -119,6 +119,10 @@ pc_status pc_frontier_count(const pc_puzzle *pz, const pc_matrix *m, const pc_sy
    is no share. */
 bool pc_frontier_share(const pc_puzzle *pz, int32_t split, uint64_t x, pc_frontier_config *cfg);
 
+/* PC_OK when a meeting's count of pz splits by `split` pieces; else
+   PC_ERR_INPUT, err saying how many this puzzle allows. */
+pc_status pc_frontier_split_check(const pc_puzzle *pz, int32_t split, pc_error *err);
+
 /* Told after each share that pc_frontier_count_shares counts (not of one
    stopped: budget spent, or interrupted); a status other than PC_OK (its
    reason in err) stops the count with it. */

@@ -274,6 +274,21 @@ static pc_status count_share(const pc_puzzle *pz, const pc_matrix *m, const fr_p
   return s;
 }
 
+pc_status pc_frontier_split_check(const pc_puzzle *pz, int32_t split, pc_error *err)
+{
+  pc_frontier_config share;
+  if (pc_frontier_share(pz, split, 0, &share)) return PC_OK;
+  int most = __builtin_popcountll(single_pieces(pz, PC_FRONTIER_MAX_SPLIT));
+  if (!most)
+    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                        "a count met in the middle splits by single pieces (each placed "
+                        "once), and this puzzle has none");
+  return pc_error_set(err, PC_ERR_INPUT, 0, 0,
+                      "a count met in the middle splits by 1 to %d of this puzzle's single "
+                      "pieces (each placed once), not %d",
+                      most, (int)split);
+}
+
 /* Shares ids[0 .. n) (NULL: 0 .. n - 1) of cfg->split, one after the other. */
 static pc_status count_shares(const pc_puzzle *pz, const pc_matrix *m, const fr_plan *fw,
                               const pc_frontier_config *cfg, const int64_t *ids, int64_t n,
@@ -281,13 +296,10 @@ static pc_status count_shares(const pc_puzzle *pz, const pc_matrix *m, const fr_
                               pc_error *err)
 {
   pc_frontier_config share = *cfg;
-  if (!pc_frontier_share(pz, cfg->split, 0, &share))
-    return pc_error_set(err, PC_ERR_INPUT, 0, 0,
-                        "a meeting's count splits by 1 to %d single pieces, not %d",
-                        PC_FRONTIER_MAX_SPLIT, (int)cfg->split);
+  pc_status s = pc_frontier_split_check(pz, cfg->split, err);
+  if (s) return s;
   uint64_t singles = single_pieces(pz, 64);
   uint64_t most = cfg->most_at_once ? cfg->most_at_once : FR_SHARE_MOST_AT_ONCE;
-  pc_status s = PC_OK;
   for (int64_t k = 0; k < n && !s && !st->stopped; k++) {
     uint64_t x = ids ? (uint64_t)ids[k] : (uint64_t)k;
     if (!pc_frontier_share(pz, cfg->split, x, &share))
