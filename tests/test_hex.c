@@ -224,7 +224,11 @@ Test(hex, located_errors)
                "set 'tetrahexes' is for the hex grid, the board is square");
   expect_error("grid: hex\npieces:\n  pieces:\n    A:\n      cells: [[0, 0], [1, 0]]\n"
                "board: \"# #\"\n",
-               "5:23", "(of the first cell's parity on hex)");
+               "5:23", "naming a hex cell of the first cell's parity");
+  /* Parity is hex's alone: the stick grid's message said "on hex" too. */
+  expect_error("grid: stick\npieces:\n  pieces:\n    A:\n      cells: [[0, 0], [1, 0]]\n"
+               "board: \"+-+\"\n",
+               "5:15", "naming a stick cell\n");
   expect_error("grid: hexagon\npieces: tetrahexes\nboard: \"#\"\n", "1:7",
                "unknown grid (square, triangle, stick, hex, cube or sphere)");
 }

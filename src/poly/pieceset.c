@@ -38,9 +38,10 @@ static pc_status parse_cells(pc_ydoc *y, const yaml_node_t *seq, const pc_grid *
     if (ok && i && !pc_grid_compatible(g, c[0], c[i])) ok = false;
     if (!ok) {
       free(c);
+      bool hex = pc_grid_kind_of(g) == PC_GRID_HEX;
       return pc_ydoc_fail(y, pair, err,
-                          "a cell must be %s with whole numbers >= 0 naming "
-                          "a %s cell (of the first cell's parity on hex)", form, pc_grid_name(g));
+                          "a cell must be %s with whole numbers >= 0 naming a %s cell%s", form,
+                          pc_grid_name(g), hex ? " of the first cell's parity" : "");
     }
   }
   *cells = c;
