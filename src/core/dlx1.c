@@ -62,11 +62,12 @@ static size_t next_word(char **p, char **word)
   return (size_t)(e - s);
 }
 
-static bool is_blank(const char *s)
+/* A blank line, or a comment: its first character other than a blank is
+   '|' (Knuth's programs skip both). */
+static bool is_skipped(const char *s)
 {
-  for (; *s; s++)
-    if (!is_space(*s)) return false;
-  return true;
+  while (is_space(*s)) s++;
+  return !*s || *s == '|';
 }
 
 typedef struct reader {
@@ -204,24 +205,20 @@ static pc_status read_items(reader *r, char *buf)
   size_t len;
   while ((len = next_word(&p, &word))) {
     int col = (int)(word - buf) + 1;
-    if (len == 1 && word[0] == '|') {
+    /* The '|' before the secondary items, alone or against the first of
+       them, as Knuth reads it ("a |b"). The line's first word is no '|'
+       (is_skipped): there is a primary item. */
+    if (word[0] == '|') {
       if (secondary)
         return pc_error_set(r->err, PC_ERR_INPUT, r->line, col,
                             "a second '|' in the item line");
       secondary = true;
-      continue;
+      if (len-- == 1) continue;
+      word++, col++;
     }
     pc_status s = read_item(r, word, len, col, secondary);
     if (s) return s;
   }
-  if (r->xc->n_items == 0)
-    return pc_error_set(r->err, PC_ERR_INPUT, r->line, 1, "no items");
-  /* Every option would be skipped and the empty cover be the one
-     solution: most likely a comment with a space before its '|'. */
-  if (r->xc->n_primary == 0)
-    return pc_error_set(r->err, PC_ERR_INPUT, r->line, 1,
-                        "no primary items (a comment line starts with '|' in its first "
-                        "column)");
   r->seen = pc_calloc_array((size_t)r->xc->n_items, sizeof *r->seen);
   if (!r->seen) return pc_error_set(r->err, PC_ERR_NOMEM, r->line, 1, "out of memory");
   return PC_OK;
@@ -266,8 +263,8 @@ static pc_status read_entry(reader *r, char *word, size_t len, int col, int32_t 
   word[name_len] = saved;
   if (index < 0 && word[0] == '|')
     return pc_error_set(r->err, PC_ERR_INPUT, r->line, col,
-                        "'|' in an option: a comment line starts with '|' in its first "
-                        "column");
+                        "'|' in an option (a comment is a line of its own, '|' its first "
+                        "character other than a blank)");
   if (index < 0) {
     pc_status s = check_name(r, "item", word, name_len, col);
     if (s) return s;
@@ -321,7 +318,7 @@ pc_status pc_dlx1_read(FILE *in, pc_xc *xc, pc_dlx1_notes *notes, pc_error *err)
   while (pc_lines_next(&text)) {
     r.line = text.number;
     char *buf = text.line;
-    if (buf[0] == '|' || is_blank(buf)) continue;
+    if (is_skipped(buf)) continue;
     s = have_items ? read_option(&r, buf) : read_items(&r, buf);
     if (s) break;
     have_items = true;
