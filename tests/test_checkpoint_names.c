@@ -3,6 +3,7 @@
    polycover-2.checkpoint, ... (pc_checkpoint_write_new), and the run that
    wrote it says where, in its result and on stderr. */
 #include <criterion/criterion.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli/run_options.h"
 #include "core/engines.h"
 #include "run/checkpoint.h"
 #include "run/runner.h"
@@ -158,4 +160,45 @@ Test(checkpoint_names, program_says_where, .timeout = 60)
   free(log);
   free(out);
   free(dir);
+}
+
+/* pc_run_finish's words on a run stopped while nothing was split: fresh,
+   nothing to carry on from; resumed (stopped before the checkpoint was
+   taken up, which a signal a few milliseconds in does), the checkpoint
+   is as it was and --resume carries on. It said "nothing to carry on
+   from" for both. */
+static char *finish_says(const char *resume)
+{
+  char *dir = pc_scratch_dir("/tmp/pc-names-XXXXXX"), *path = pc_path_in(dir, "err");
+  fflush(stderr);
+  int saved = dup(2), fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  cr_assert(saved >= 0 && fd >= 0);
+  dup2(fd, 2);
+  pc_run_options o;
+  pc_run_options_init(&o);
+  o.resume = resume;
+  pc_runner_result res = {.interrupted = true};
+  pc_error err = {0};
+  cr_expect_eq(pc_run_finish("xc", PC_OK, &res, &o, &err), PC_ERR_IO);
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  close(fd);
+  char *text = pc_slurp_file(path);
+  pc_remove_tree(dir);
+  free(path);
+  free(dir);
+  return text;
+}
+
+Test(checkpoint_names, stopped_before_any_split)
+{
+  char *fresh = finish_says(NULL), *resumed = finish_says("run.ck");
+  cr_expect(strstr(fresh, "interrupted before the search was split; nothing to carry on from"),
+            "%s", fresh);
+  cr_expect(strstr(resumed, "interrupted before the search carried on; checkpoint run.ck is as "
+                            "it was (carry on with --resume run.ck)"),
+            "%s", resumed);
+  free(fresh);
+  free(resumed);
 }

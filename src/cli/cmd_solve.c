@@ -561,7 +561,7 @@ static pc_status finish_search(solve_cmd *o, pc_status s, pc_error *err)
                             .out = o->writer.f == stdout ? stderr : stdout};
   pc_solve_report_print(&report);
   if (o->run.output) s = finish_output(o, s, err);
-  if (s) return pc_run_finish("solve", s, &o->res, err);
+  if (s) return pc_run_finish("solve", s, &o->res, &o->ro, err);
   s = pc_solve_pictures_finish(&o->run.pictures, &o->pz, cs, o->best, &st, err);
   /* A picture that failed costs the job's result nothing. */
   pc_error job_err = {0};
@@ -570,7 +570,7 @@ static pc_status finish_search(solve_cmd *o, pc_status s, pc_error *err)
                          pc_solve_job_finish(o->job_path, o->result, &o->job, &o->sv, &o->res,
                                              &job_err),
                          &job_err, err);
-  return pc_run_finish("solve", s, &o->res, err);
+  return pc_run_finish("solve", s, &o->res, &o->ro, err);
 }
 
 /* The search, whole or the job's share, not yet reported. */

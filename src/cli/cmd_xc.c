@@ -248,7 +248,7 @@ int pc_cmd_xc(int argc, char **argv)
   s = pc_runner_run(&xc, &o.cfg, &res, &err);
   if (!res.ran) goto done;
   print_counts(&o, &p, &res);
-  s = pc_run_finish("xc", s, &res, &err);
+  s = pc_run_finish("xc", s, &res, &o.run, &err);
 done:
   pc_runner_result_free(&res);
   pc_engine_made_free(&o.cfg.made);

@@ -135,7 +135,7 @@ pc_status pc_run_configure(const char *cmd, const pc_run_options *o, const pc_xc
 }
 
 pc_status pc_run_finish(const char *cmd, pc_status s, const pc_runner_result *res,
-                        pc_error *err)
+                        const pc_run_options *o, pc_error *err)
 {
   fflush(stdout);
   if (s || !res->interrupted) return s;
@@ -144,6 +144,11 @@ pc_status pc_run_finish(const char *cmd, pc_status s, const pc_runner_result *re
             "polycover %s: interrupted after %" PRId64 " of %" PRId64
             " subproblems; checkpoint written to %s (carry on with --resume %s)\n",
             cmd, res->done, res->subproblems, res->checkpoint, res->checkpoint);
+  else if (o->resume) /* stopped before the checkpoint was taken up */
+    fprintf(stderr,
+            "polycover %s: interrupted before the search carried on; checkpoint %s is as it "
+            "was (carry on with --resume %s)\n",
+            cmd, o->resume, o->resume);
   else
     fprintf(stderr, "polycover %s: interrupted before the search was split; nothing to carry "
                     "on from\n", cmd);

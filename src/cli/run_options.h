@@ -90,9 +90,10 @@ pc_status pc_run_check(const char *cmd, const pc_run_options *o, pc_error *err);
 pc_status pc_run_configure(const char *cmd, const pc_run_options *o, const pc_xc *xc,
                            pc_runner_config *cfg, pc_error *err);
 
-/* After the run: tells how to carry on an interrupted one. Returns s, or
-   for an interrupted run an error already reported (exit status 1). */
+/* After the run: tells how to carry on an interrupted one (o: its
+   options, for --resume). Returns s, or for an interrupted run an error
+   already reported (exit status 1). */
 pc_status pc_run_finish(const char *cmd, pc_status s, const pc_runner_result *res,
-                        pc_error *err);
+                        const pc_run_options *o, pc_error *err);
 
 #endif
